@@ -1,0 +1,31 @@
+# hsim: the two commands of the README (demo, test), plus check and bench. Each installs dependencies when missing.
+.PHONY: demo test check typecheck lint deps bench goldens clean
+
+DEPS := node_modules/.package-lock.json
+
+$(DEPS): package.json package-lock.json
+	npm ci --no-audit --no-fund
+
+demo: $(DEPS)
+	node bin/hsim.js demo -o out/demo
+
+test: $(DEPS)
+	@mkdir -p out
+	node bin/run-ts.js src/cli/vitest-summary.ts
+
+typecheck: $(DEPS)
+	npx tsc --noEmit -p tsconfig.json
+
+lint: $(DEPS)
+	npx eslint .
+
+deps: $(DEPS)
+	npx depcruise --config .dependency-cruiser.cjs src sim traces converters analysis reports bench
+
+check: typecheck lint deps test
+
+bench: $(DEPS)
+	npm run bench
+
+clean:
+	rm -rf out .hsim-cache

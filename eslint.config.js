@@ -1,0 +1,26 @@
+// Lint configuration: typescript-eslint recommended rules, plus the house rules on randomness and exits.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['node_modules/**', 'out/**', 'coverage/**', '**/*.cjs'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { process: 'readonly', console: 'readonly', Buffer: 'readonly', URL: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', setInterval: 'readonly', clearInterval: 'readonly', performance: 'readonly', TextDecoder: 'readonly', TextEncoder: 'readonly', queueMicrotask: 'readonly', setImmediate: 'readonly', structuredClone: 'readonly', AbortController: 'readonly' } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-restricted-properties': ['error', { object: 'Math', property: 'random', message: 'Pass a seeded generator instead (SPEC §2).' }],
+    },
+  },
+  {
+    files: ['{sim,analysis,traces,converters,reports}/**/*.ts', 'src/**/*.ts'],
+    ignores: ['src/cli/**', '**/*.test.ts', 'bench/**'],
+    rules: {
+      'no-restricted-properties': ['error',
+        { object: 'Math', property: 'random', message: 'Pass a seeded generator instead (SPEC §2).' },
+        { object: 'process', property: 'exit', message: 'Only src/cli may exit (STYLE.md).' },
+        { object: 'Date', property: 'now', message: 'Wall-clock time never reaches a result (SPEC §2).' }],
+    },
+  },
+);

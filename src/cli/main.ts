@@ -1,0 +1,35 @@
+// The hsim command line: builds the commander program from the command modules and maps errors to exit codes.
+import { Command, CommanderError } from 'commander';
+import { EXIT, exitCodeOf, InputError } from '../errors.ts';
+import { toolVersion } from './provenance.ts';
+import { registerCommands } from './commands/index.ts';
+
+const program = new Command();
+program
+  .name('hsim')
+  .description('Simulate, replay and analyse size-based scheduling for message queues on real workload traces.')
+  .version(toolVersion(), '-V, --version')
+  .showHelpAfterError('(run with --help for usage)')
+  .exitOverride();
+registerCommands(program);
+
+try {
+  await program.parseAsync(process.argv);
+} catch (err) {
+  process.exitCode = handleError(err);
+}
+
+function handleError(err: unknown): number {
+  if (err instanceof CommanderError) {
+    if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help') return EXIT.ok;
+    // commander has already printed its message to stderr.
+    return EXIT.badInput;
+  }
+  const code = exitCodeOf(err);
+  if (err instanceof InputError || code !== EXIT.internal) {
+    process.stderr.write(`hsim: ${(err as Error).message}\n`);
+  } else {
+    process.stderr.write(`hsim: internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  }
+  return code;
+}
