@@ -1,0 +1,31 @@
+// The meta sidecar of a common-format trace (`<name>.meta.json`, SPEC §3).
+
+/** Row accounting of a conversion: read = kept + rejected, always. */
+export interface RowCounts {
+  read: number;
+  kept: number;
+  rejected: number;
+  rejected_by_reason: Record<string, number>;
+}
+
+/** What the caller of the writer supplies; the writer computes the rest. */
+export interface TraceMetaInput {
+  source: { format: string; file: string | null; sha256: string | null };
+  converter: { name: string; version: string; options: Record<string, unknown> };
+  rows: RowCounts;
+  /** Source header fields (e.g. SWF `; UnixStartTime:`), when the format has any. */
+  header?: Record<string, string>;
+}
+
+/** The full sidecar as written next to the trace. */
+export interface TraceMeta extends TraceMetaInput {
+  format: 'hsim-trace';
+  format_version: 1;
+  /** Columns of the written CSV, in order. */
+  columns: string[];
+  keys: number;
+  classes: number | null;
+  arrival_span_ms: { first: number | null; last: number | null };
+  /** SHA-256 (hex) of the uncompressed CSV bytes as written. */
+  sha256: string;
+}
