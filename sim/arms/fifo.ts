@@ -1,0 +1,12 @@
+// Routing `fifo`: every message to level 0, served in arrival order.
+import { registerRouting } from './routing.ts';
+
+registerRouting({
+  name: 'fifo',
+  description: 'everything to level 0: first in, first out',
+  needsHistory: false,
+  needsPredictor: false,
+  needsStaticMap: false,
+  queues: 'levels',
+  create: () => ({ cost: 0, outcome: -1, route: () => 0, complete: () => undefined }),
+});

@@ -1,0 +1,66 @@
+// What a routing module declares and receives: the engine and the simulator ask these properties, never names.
+import type { Trace } from '../../src/trace/trace.ts';
+import type { Router } from '../engine.ts';
+import type { ArmFlags } from './arm-spec.ts';
+
+/** Everything a routing may use to build its router for one (load, arm) run. */
+export interface RoutingContext {
+  readonly trace: Trace;
+  /** First evaluation row; history = rows [0, first). */
+  readonly first: number;
+  readonly levels: number;
+  readonly defaultLevel: number;
+  /** Fixed boundaries B from the history half (or all rows with split none), L − 1 values. */
+  readonly boundaries: Float64Array;
+  readonly compress: number;
+  readonly staticMap: ReadonlyMap<string, number> | null;
+  readonly seed: number;
+  readonly flags: ArmFlags;
+  /** Predictor key of each trace row (key/class, or per the arm's keys/sizebins flags), interned. */
+  readonly rowKeys: readonly string[];
+  /** Id of each row's predictor key in `distinctKeys`. */
+  readonly rowKeyId: Int32Array;
+  readonly distinctKeys: readonly string[];
+}
+
+/** A built router plus what it reports into the result file after the run. */
+export interface BuiltRouter extends Router {
+  /** Extra result fields (e.g. `predictor`, `outcomes`); called once after the run. */
+  report?(): Record<string, unknown>;
+  /** Names of the outcome codes this router emits in `outcome` (index = code), when it has a predictor. */
+  readonly outcomeNames?: readonly string[];
+}
+
+/** A routing module: registered once, looked up by the arm string's first part. */
+export interface RoutingModule {
+  readonly name: string;
+  readonly description: string;
+  /** Uses the history half (boundaries, medians, warm start). */
+  readonly needsHistory: boolean;
+  /** Uses the shared predictor; enables the predictor flags (summary, keys, sizebins, predictor overrides). */
+  readonly needsPredictor: boolean;
+  /** Needs `--static-map FILE`. */
+  readonly needsStaticMap: boolean;
+  /** `levels`: L priority levels with strict or weighted service and aging; `per-key`: one FIFO queue per key,
+   *  weighted with equal weights and cost = the queue's EWMA, no aging. */
+  readonly queues: 'levels' | 'per-key';
+  create(ctx: RoutingContext): BuiltRouter;
+}
+
+const registry = new Map<string, RoutingModule>();
+
+/** Registers a routing module under its name (throws on a duplicate name). */
+export function registerRouting(mod: RoutingModule): void {
+  if (registry.has(mod.name)) throw new Error(`routing ${mod.name} registered twice`);
+  registry.set(mod.name, mod);
+}
+
+/** The routing registered under `name`, or undefined. */
+export function findRouting(name: string): RoutingModule | undefined {
+  return registry.get(name);
+}
+
+/** Names of all registered routings, sorted. */
+export function routingNames(): string[] {
+  return [...registry.keys()].sort();
+}

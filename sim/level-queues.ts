@@ -1,0 +1,42 @@
+// FIFO queues (priority levels, or one per key) as intrusive linked lists over message indices.
+
+/**
+ * Q FIFO queues over message indices 0 … M−1. A message is in at most one queue; `next` links are shared,
+ * so memory is O(M + Q) whatever Q is, and no operation allocates.
+ */
+export class LevelQueues {
+  readonly head: Int32Array;
+  readonly tail: Int32Array;
+  readonly length: Int32Array;
+  private readonly next: Int32Array;
+  total = 0;
+
+  constructor(queues: number, messages: number) {
+    this.head = new Int32Array(queues).fill(-1);
+    this.tail = new Int32Array(queues).fill(-1);
+    this.length = new Int32Array(queues);
+    this.next = new Int32Array(Math.max(1, messages)).fill(-1);
+  }
+
+  /** Appends message m at the tail of queue q. */
+  push(q: number, m: number): void {
+    this.next[m] = -1;
+    const t = this.tail[q]!;
+    if (t < 0) this.head[q] = m;
+    else this.next[t] = m;
+    this.tail[q] = m;
+    this.length[q]!++;
+    this.total++;
+  }
+
+  /** Removes and returns the head of queue q (which must be non-empty). */
+  shift(q: number): number {
+    const m = this.head[q]!;
+    const nx = this.next[m]!;
+    this.head[q] = nx;
+    if (nx < 0) this.tail[q] = -1;
+    this.length[q]!--;
+    this.total--;
+    return m;
+  }
+}

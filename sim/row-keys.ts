@@ -1,0 +1,51 @@
+// The predictor key of every trace row: `key/class` (SPEC §3), `key` with keys=producer, plus ⌊log2 size⌋ with sizebins.
+import type { Trace } from '../src/trace/trace.ts';
+
+/** Interned predictor keys per row. */
+export interface RowKeys {
+  readonly rowKeys: string[];
+  readonly rowKeyId: Int32Array;
+  readonly distinct: string[];
+}
+
+/** Builds the predictor key of each row; keys are interned so equal keys share one string. Cost O(n). */
+export function rowKeysFor(trace: Trace, producerOnly: boolean, sizebins: boolean): RowKeys {
+  const n = trace.n;
+  const rowKeyId = new Int32Array(n);
+  const distinct: string[] = [];
+  const index = new Map<string, number>();
+  const withClass = !producerOnly && trace.classId !== null && trace.classes !== null;
+  const withSize = sizebins && trace.size !== null;
+  // Fast path: the key is a function of (keyId, classId) only, so memoise per pair.
+  const pairCache = new Map<number, number>();
+  const nClasses = trace.classes?.length ?? 1;
+  for (let r = 0; r < n; r++) {
+    let text: string | undefined;
+    let pair = -1;
+    if (!withSize) {
+      pair = trace.keyId[r]! * nClasses + (withClass ? trace.classId![r]! : 0);
+      const hit = pairCache.get(pair);
+      if (hit !== undefined) {
+        rowKeyId[r] = hit;
+        continue;
+      }
+    }
+    text = trace.keys[trace.keyId[r]!]!;
+    if (withClass) text += `/${trace.classes![trace.classId![r]!]!}`;
+    if (withSize) {
+      const s = trace.size![r]!;
+      text += `/${Number.isFinite(s) && s > 0 ? Math.floor(Math.log2(s)) : 'nosize'}`;
+    }
+    let id = index.get(text);
+    if (id === undefined) {
+      id = distinct.length;
+      distinct.push(text);
+      index.set(text, id);
+    }
+    if (pair >= 0) pairCache.set(pair, id);
+    rowKeyId[r] = id;
+  }
+  const rowKeys = new Array<string>(n);
+  for (let r = 0; r < n; r++) rowKeys[r] = distinct[rowKeyId[r]!]!;
+  return { rowKeys, rowKeyId, distinct };
+}

@@ -1,0 +1,150 @@
+// Runs arms × loads over one trace: split, boundaries, compression, engine, metrics (SPEC §5, §7, §10).
+import type { Trace } from '../src/trace/trace.ts';
+import { nearestRankBoundaries, tierOf } from '../src/stats/nearest-rank.ts';
+import { runEngine, type EngineConfig } from './engine.ts';
+import { MetricFolder, windowOffsets, type MetricObject, type WindowBy } from './metrics.ts';
+import { compressFactor, splitTrace, type Load, type SplitBy } from './split.ts';
+import { DEFAULT_AGING_INTERVAL_MS, type ArmSpec } from './arms/index.ts';
+import type { RoutingContext } from './arms/routing.ts';
+import { rowKeysFor } from './row-keys.ts';
+
+/** Everything a simulation needs besides the trace; parsed and validated at the boundary. */
+export interface SimulationConfig {
+  readonly loads: readonly Load[];
+  readonly arms: readonly ArmSpec[];
+  readonly workers: number;
+  readonly levels: number;
+  readonly defaultLevel: number;
+  readonly split: SplitBy;
+  readonly fraction: number;
+  readonly windows: number;
+  readonly windowBy: WindowBy;
+  readonly staticMap: ReadonlyMap<string, number> | null;
+  readonly seed: number;
+  readonly agingIntervalMs?: number;
+}
+
+/** One arm's result at one load (SPEC §10). */
+export interface ArmResult {
+  all: MetricObject;
+  windows: MetricObject[];
+  by_label?: Record<string, MetricObject>;
+  sim_seconds: number;
+  [extra: string]: unknown;
+}
+
+export interface LoadResult {
+  compress: number;
+  arms: Record<string, ArmResult>;
+}
+
+export interface SimulationOutput {
+  trace: { rows: number; history_rows: number; evaluation_rows: number; boundaries_ms: number[] };
+  results: Record<string, LoadResult>;
+}
+
+/** Label of a load as it appears in result files: `"0.5"`, `"as-is"`. */
+export function loadLabel(load: Load): string {
+  return load === 'as-is' ? 'as-is' : String(load);
+}
+
+/**
+ * Simulates every arm at every load on a fresh engine (and fresh predictor) with the same trace and compress
+ * factor. `onArm` is told after each (load, arm) run. Throws InputError when a load cannot be reached.
+ */
+export function simulate(trace: Trace, cfg: SimulationConfig, onArm?: (load: string, arm: string) => void): SimulationOutput {
+  const split = splitTrace(trace, cfg.split, cfg.fraction);
+  const first = split.cut;
+  const m = trace.n - first;
+  const boundarySource = first > 0 ? trace.duration.subarray(0, first) : trace.duration;
+  const boundaries = nearestRankBoundaries(boundarySource, cfg.levels);
+  const cls = new Uint8Array(m);
+  for (let i = 0; i < m; i++) cls[i] = Math.min(cfg.levels - 1, tierOf(boundaries, trace.duration[first + i]!));
+  const keyCache = new Map<string, ReturnType<typeof rowKeysFor>>();
+  const results: Record<string, LoadResult> = {};
+
+  for (const load of cfg.loads) {
+    const compress = compressFactor(trace, split, load, cfg.workers);
+    const arms: Record<string, ArmResult> = {};
+    for (const arm of cfg.arms) {
+      const t0 = performance.now();
+      const keyMode = `${arm.flags.keysProducer}|${arm.flags.sizebins}`;
+      let keys = keyCache.get(keyMode);
+      if (!keys) {
+        keys = rowKeysFor(trace, arm.flags.keysProducer, arm.flags.sizebins);
+        keyCache.set(keyMode, keys);
+      }
+      const ctx: RoutingContext = {
+        trace, first, levels: cfg.levels, defaultLevel: cfg.defaultLevel, boundaries, compress,
+        staticMap: cfg.staticMap, seed: cfg.seed, flags: arm.flags,
+        rowKeys: keys.rowKeys, rowKeyId: keys.rowKeyId, distinctKeys: keys.distinct,
+      };
+      const router = arm.routing.create(ctx);
+      const perKey = arm.routing.queues === 'per-key';
+      const engineCfg: EngineConfig = {
+        workers: cfg.workers,
+        queues: perKey ? Math.max(1, keys.distinct.length) : cfg.levels,
+        weights: perKey ? new Float64Array(keys.distinct.length).fill(1) : arm.flags.weights ? Float64Array.from(arm.flags.weights) : null,
+        agingMs: perKey ? null : arm.flags.agingMs,
+        agingIntervalMs: cfg.agingIntervalMs ?? DEFAULT_AGING_INTERVAL_MS,
+        pausing: arm.flags.pausing,
+      };
+      const run = runEngine(trace.arrival, trace.duration, first, m, compress, router, engineCfg);
+      const latency = new Float64Array(m);
+      const wait = new Float64Array(m);
+      const slowdown = new Float64Array(m);
+      for (let i = 0; i < m; i++) {
+        const l = run.end[i]! - run.arrival[i]!;
+        latency[i] = l;
+        wait[i] = run.start[i]! - run.arrival[i]!;
+        const d = trace.duration[first + i]!;
+        slowdown[i] = l / (d > 1 ? d : 1);
+      }
+      const folder = new MetricFolder({ latency, wait, slowdown, cls, levels: cfg.levels });
+      const off = windowOffsets(run.arrival, cfg.windows, cfg.windowBy);
+      const windows: MetricObject[] = [];
+      for (let w = 0; w < cfg.windows; w++) windows.push(folder.range(off[w]!, off[w + 1]!));
+      const result: ArmResult = { all: folder.range(0, m), windows, sim_seconds: 0 };
+      if (trace.classId && trace.classes) result.by_label = byLabel(trace, first, folder);
+      if (router.outcomeNames) {
+        const names = router.outcomeNames;
+        const total: Record<string, number> = Object.fromEntries(names.map((n) => [n, 0]));
+        const perWindow: Record<string, number>[] = [];
+        for (let w = 0; w < cfg.windows; w++) {
+          const counts: Record<string, number> = Object.fromEntries(names.map((n) => [n, 0]));
+          for (let i = off[w]!; i < off[w + 1]!; i++) {
+            const name = names[run.outcome[i]!];
+            if (name !== undefined) {
+              counts[name]!++;
+              total[name]!++;
+            }
+          }
+          perWindow.push(counts);
+        }
+        result.outcomes = total;
+        result.outcome_windows = perWindow;
+      }
+      if (router.report) Object.assign(result, router.report());
+      result.sim_seconds = (performance.now() - t0) / 1000;
+      arms[arm.text] = result;
+      onArm?.(loadLabel(load), arm.text);
+    }
+    results[loadLabel(load)] = { compress, arms };
+  }
+  return {
+    trace: { rows: trace.n, history_rows: first, evaluation_rows: m, boundaries_ms: Array.from(boundaries) },
+    results,
+  };
+}
+
+function byLabel(trace: Trace, first: number, folder: MetricFolder): Record<string, MetricObject> {
+  const classes = trace.classes!;
+  const classId = trace.classId!;
+  const members: number[][] = classes.map(() => []);
+  for (let r = first; r < trace.n; r++) members[classId[r]!]!.push(r - first);
+  const out: Record<string, MetricObject> = {};
+  classes.forEach((label, c) => {
+    if (members[c]!.length > 0) out[label] = folder.subset(Int32Array.from(members[c]!));
+  });
+  return out;
+}

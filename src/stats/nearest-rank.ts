@@ -1,0 +1,24 @@
+// Nearest-rank quantiles and tiers against boundaries (SPEC §5, §7).
+
+/** Nearest-rank quantile of ascending-sorted values: v[min(n−1, max(0, ceil(n·q) − 1))]; NaN when empty. */
+export function nearestRank(sorted: ArrayLike<number>, q: number, from = 0, to = sorted.length): number {
+  const n = to - from;
+  if (n <= 0) return Number.NaN;
+  const idx = Math.min(n - 1, Math.max(0, Math.ceil(n * q) - 1));
+  return sorted[from + idx]!;
+}
+
+/** Boundaries B_j = nearest-rank quantile j/L of the values, j = 1 … L−1 (SPEC §5). Sorts a copy. */
+export function nearestRankBoundaries(values: Float64Array, levels: number): Float64Array {
+  const sorted = Float64Array.from(values).sort();
+  const b = new Float64Array(Math.max(0, levels - 1));
+  for (let j = 1; j < levels; j++) b[j - 1] = nearestRank(sorted, j / levels);
+  return b;
+}
+
+/** tier_of(B, x): the number of boundaries ≤ x (SPEC §5). */
+export function tierOf(boundaries: ArrayLike<number>, x: number): number {
+  let t = 0;
+  for (let j = 0; j < boundaries.length; j++) if (boundaries[j]! <= x) t++;
+  return t;
+}
