@@ -1,5 +1,5 @@
 // Per-message metrics folded into the metric objects of SPEC §7/§10, per window and for the whole run.
-import { nearestRank } from '../src/stats/nearest-rank.ts';
+import { nearestRankQuantiles } from '../src/stats/select.ts';
 
 /** The metric object of SPEC §10 (all latencies and waits in ms). */
 export interface MetricObject {
@@ -30,73 +30,78 @@ export interface MessageColumns {
   readonly levels: number;
 }
 
-/** Folds messages into metric objects, reusing scratch buffers (one instance per run). */
+/** Folds messages into metric objects, reusing scratch buffers (one instance per run). Cost O(n) per fold. */
 export class MetricFolder {
-  private readonly a: Float64Array;
-  private readonly b: Float64Array;
+  private readonly buf: Float64Array;
+  private readonly q = new Float64Array(3);
+  private static readonly LATENCY_QS = [0.5, 0.95, 0.99];
+  private static readonly SLOWDOWN_QS = [0.5, 0.99];
+  private static readonly MEDIAN = [0.5];
 
   constructor(private readonly cols: MessageColumns) {
-    this.a = new Float64Array(Math.max(1, cols.latency.length));
-    this.b = new Float64Array(Math.max(1, cols.latency.length));
+    this.buf = new Float64Array(Math.max(1, cols.latency.length));
   }
 
   /** Metrics over messages [from, to). */
   range(from: number, to: number): MetricObject {
-    let k = 0;
-    for (let i = from; i < to; i++) this.a[k++] = i;
-    return this.fold(k);
+    return this.fold(from, to, null);
   }
 
   /** Metrics over the listed messages. */
-  subset(indices: Int32Array | Uint32Array): MetricObject {
-    for (let k = 0; k < indices.length; k++) this.a[k] = indices[k]!;
-    return this.fold(indices.length);
+  subset(indices: Int32Array): MetricObject {
+    return this.fold(0, indices.length, indices);
   }
 
-  /** Folds the k message indices held in `a` (as floats) into a metric object. */
-  private fold(k: number): MetricObject {
+  /** Folds messages idx[j] (or j itself when idx is null) for j in [from, to). */
+  private fold(from: number, to: number, idx: Int32Array | null): MetricObject {
     const { latency, wait, slowdown, cls, levels } = this.cols;
-    const idx = this.a;
-    const buf = this.b;
+    const buf = this.buf;
+    const q = this.q;
     const long = levels - 1;
+    const k = to - from;
     let sumLat = 0;
     let sumWait = 0;
     let longMaxWait = 0;
-    const clsSum = [0, 0, 0];
-    const clsCount = [0, 0, 0];
-    for (let j = 0; j < k; j++) {
-      const i = idx[j]!;
+    let s0 = 0, s1 = 0, s2 = 0, n0 = 0, n1 = 0, n2 = 0;
+    for (let j = from; j < to; j++) {
+      const i = idx === null ? j : idx[j]!;
       const l = latency[i]!;
       sumLat += l;
       const w = wait[i]!;
       sumWait += w;
       const c = cls[i]!;
-      const g = c === 0 ? 0 : c === long ? 2 : 1;
-      clsSum[g]! += l;
-      clsCount[g]!++;
-      if (c === long && w > longMaxWait) longMaxWait = w;
-    }
-    for (let j = 0; j < k; j++) buf[j] = latency[idx[j]!]!;
-    let sorted = buf.subarray(0, k).sort();
-    const p50 = nearestRank(sorted, 0.5);
-    const p95 = nearestRank(sorted, 0.95);
-    const p99 = nearestRank(sorted, 0.99);
-    for (let j = 0; j < k; j++) buf[j] = slowdown[idx[j]!]!;
-    sorted = buf.subarray(0, k).sort();
-    const s50 = nearestRank(sorted, 0.5);
-    const s99 = nearestRank(sorted, 0.99);
-    const clsP50 = [0, 0, 0];
-    for (let g = 0; g < 3; g++) {
-      if (clsCount[g] === 0) continue;
-      let n = 0;
-      for (let j = 0; j < k; j++) {
-        const i = idx[j]!;
-        const c = cls[i]!;
-        const gg = c === 0 ? 0 : c === long ? 2 : 1;
-        if (gg === g) buf[n++] = latency[i]!;
+      if (c === 0) {
+        s0 += l;
+        n0++;
+      } else if (c === long) {
+        s2 += l;
+        n2++;
+        if (w > longMaxWait) longMaxWait = w;
+      } else {
+        s1 += l;
+        n1++;
       }
-      clsP50[g] = nearestRank(buf.subarray(0, n).sort(), 0.5);
+      buf[j - from] = l;
     }
+    nearestRankQuantiles(buf, k, MetricFolder.LATENCY_QS, q);
+    const p50 = q[0]!, p95 = q[1]!, p99 = q[2]!;
+    for (let j = from; j < to; j++) buf[j - from] = slowdown[idx === null ? j : idx[j]!]!;
+    nearestRankQuantiles(buf, k, MetricFolder.SLOWDOWN_QS, q);
+    const sd50 = q[0]!, sd99 = q[1]!;
+    // Class latencies into three consecutive regions of buf: short [0, n0), medium [n0, n0+n1), long after.
+    let o0 = 0, o1 = n0, o2 = n0 + n1;
+    for (let j = from; j < to; j++) {
+      const i = idx === null ? j : idx[j]!;
+      const c = cls[i]!;
+      if (c === 0) buf[o0++] = latency[i]!;
+      else if (c === long) buf[o2++] = latency[i]!;
+      else buf[o1++] = latency[i]!;
+    }
+    const median = (lo: number, n: number): number => {
+      if (n === 0) return 0;
+      nearestRankQuantiles(buf.subarray(lo, lo + n), n, MetricFolder.MEDIAN, q);
+      return q[0]!;
+    };
     const mean = (s: number, n: number): number => (n > 0 ? s / n : 0);
     return {
       count: k,
@@ -105,15 +110,15 @@ export class MetricFolder {
       p95_latency_ms: k > 0 ? p95 : 0,
       p99_latency_ms: k > 0 ? p99 : 0,
       mean_wait_ms: mean(sumWait, k),
-      slowdown_p50: k > 0 ? s50 : 0,
-      slowdown_p99: k > 0 ? s99 : 0,
+      slowdown_p50: k > 0 ? sd50 : 0,
+      slowdown_p99: k > 0 ? sd99 : 0,
       long_max_wait_ms: longMaxWait,
-      short_mean_ms: mean(clsSum[0]!, clsCount[0]!),
-      short_p50_ms: clsP50[0]!,
-      medium_mean_ms: mean(clsSum[1]!, clsCount[1]!),
-      medium_p50_ms: clsP50[1]!,
-      long_mean_ms: mean(clsSum[2]!, clsCount[2]!),
-      long_p50_ms: clsP50[2]!,
+      short_mean_ms: mean(s0, n0),
+      short_p50_ms: median(0, n0),
+      medium_mean_ms: mean(s1, n1),
+      medium_p50_ms: median(n0, n1),
+      long_mean_ms: mean(s2, n2),
+      long_p50_ms: median(n0 + n1, n2),
     };
   }
 }

@@ -6,7 +6,7 @@ import { MetricFolder, windowOffsets, type MetricObject, type WindowBy } from '.
 import { compressFactor, splitTrace, type Load, type SplitBy } from './split.ts';
 import { DEFAULT_AGING_INTERVAL_MS, type ArmSpec } from './arms/index.ts';
 import type { RoutingContext } from './arms/routing.ts';
-import { rowKeysFor } from './row-keys.ts';
+import { rowKeysFor, type RowKeys } from './row-keys.ts';
 
 /** Everything a simulation needs besides the trace; parsed and validated at the boundary. */
 export interface SimulationConfig {
@@ -60,7 +60,7 @@ export function simulate(trace: Trace, cfg: SimulationConfig, onArm?: (load: str
   const boundaries = nearestRankBoundaries(boundarySource, cfg.levels);
   const cls = new Uint8Array(m);
   for (let i = 0; i < m; i++) cls[i] = Math.min(cfg.levels - 1, tierOf(boundaries, trace.duration[first + i]!));
-  const keyCache = new Map<string, ReturnType<typeof rowKeysFor>>();
+  const keyCache = new Map<string, RowKeys>();
   const results: Record<string, LoadResult> = {};
 
   for (const load of cfg.loads) {
@@ -69,22 +69,25 @@ export function simulate(trace: Trace, cfg: SimulationConfig, onArm?: (load: str
     for (const arm of cfg.arms) {
       const t0 = performance.now();
       const keyMode = `${arm.flags.keysProducer}|${arm.flags.sizebins}`;
-      let keys = keyCache.get(keyMode);
-      if (!keys) {
-        keys = rowKeysFor(trace, arm.flags.keysProducer, arm.flags.sizebins);
-        keyCache.set(keyMode, keys);
-      }
+      const keys = (): RowKeys => {
+        let k = keyCache.get(keyMode);
+        if (!k) {
+          k = rowKeysFor(trace, arm.flags.keysProducer, arm.flags.sizebins);
+          keyCache.set(keyMode, k);
+        }
+        return k;
+      };
       const ctx: RoutingContext = {
         trace, first, levels: cfg.levels, defaultLevel: cfg.defaultLevel, boundaries, compress,
         staticMap: cfg.staticMap, seed: cfg.seed, flags: arm.flags,
-        rowKeys: keys.rowKeys, rowKeyId: keys.rowKeyId, distinctKeys: keys.distinct,
+        keys,
       };
       const router = arm.routing.create(ctx);
       const perKey = arm.routing.queues === 'per-key';
       const engineCfg: EngineConfig = {
         workers: cfg.workers,
-        queues: perKey ? Math.max(1, keys.distinct.length) : cfg.levels,
-        weights: perKey ? new Float64Array(keys.distinct.length).fill(1) : arm.flags.weights ? Float64Array.from(arm.flags.weights) : null,
+        queues: perKey ? Math.max(1, keys().distinct.length) : cfg.levels,
+        weights: perKey ? new Float64Array(keys().distinct.length).fill(1) : arm.flags.weights ? Float64Array.from(arm.flags.weights) : null,
         agingMs: perKey ? null : arm.flags.agingMs,
         agingIntervalMs: cfg.agingIntervalMs ?? DEFAULT_AGING_INTERVAL_MS,
         pausing: arm.flags.pausing,

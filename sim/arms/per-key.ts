@@ -9,7 +9,8 @@ registerRouting({
   needsStaticMap: false,
   queues: 'per-key',
   create: (ctx) => {
-    const ids = ctx.rowKeyId;
+    const keys = ctx.keys();
+    const ids = keys.rowKeyId;
     return { cost: 0, outcome: -1, route: (row) => ids[row]!, complete: () => undefined };
   },
 });

@@ -2,6 +2,7 @@
 import type { Trace } from '../../src/trace/trace.ts';
 import type { Router } from '../engine.ts';
 import type { ArmFlags } from './arm-spec.ts';
+import type { RowKeys } from '../row-keys.ts';
 
 /** Everything a routing may use to build its router for one (load, arm) run. */
 export interface RoutingContext {
@@ -16,11 +17,8 @@ export interface RoutingContext {
   readonly staticMap: ReadonlyMap<string, number> | null;
   readonly seed: number;
   readonly flags: ArmFlags;
-  /** Predictor key of each trace row (key/class, or per the arm's keys/sizebins flags), interned. */
-  readonly rowKeys: readonly string[];
-  /** Id of each row's predictor key in `distinctKeys`. */
-  readonly rowKeyId: Int32Array;
-  readonly distinctKeys: readonly string[];
+  /** Predictor keys of the rows (key/class, or per the arm's keys/sizebins flags), built on first use. */
+  keys(): RowKeys;
 }
 
 /** A built router plus what it reports into the result file after the run. */

@@ -11,9 +11,10 @@ registerRouting({
   needsStaticMap: false,
   queues: 'levels',
   create: (ctx) => {
-    const k = ctx.distinctKeys.length;
+    const keys = ctx.keys();
+    const k = keys.distinct.length;
     const perKey: number[][] = Array.from({ length: k }, () => []);
-    for (let r = 0; r < ctx.first; r++) perKey[ctx.rowKeyId[r]!]!.push(ctx.trace.duration[r]!);
+    for (let r = 0; r < ctx.first; r++) perKey[keys.rowKeyId[r]!]!.push(ctx.trace.duration[r]!);
     const levelOfKey = new Int32Array(k).fill(-1);
     for (let id = 0; id < k; id++) {
       const ds = perKey[id]!;
@@ -21,6 +22,6 @@ registerRouting({
       const median = nearestRank(Float64Array.from(ds).sort(), 0.5);
       levelOfKey[id] = tierOf(ctx.boundaries, median);
     }
-    return keyLevelRouter(levelOfKey, ctx.rowKeyId, ctx.defaultLevel);
+    return keyLevelRouter(levelOfKey, keys.rowKeyId, ctx.defaultLevel);
   },
 });

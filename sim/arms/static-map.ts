@@ -10,18 +10,19 @@ registerRouting({
   needsStaticMap: true,
   queues: 'levels',
   create: (ctx) => {
+    const keys = ctx.keys();
     const map = ctx.staticMap ?? new Map<string, number>();
     const { trace } = ctx;
     // Resolve once per distinct (key, class) pair: the full predictor key, then the producer key, then the class.
-    const levelOfKey = new Int32Array(ctx.distinctKeys.length).fill(-2);
+    const levelOfKey = new Int32Array(keys.distinct.length).fill(-2);
     for (let r = 0; r < trace.n; r++) {
-      const id = ctx.rowKeyId[r]!;
+      const id = keys.rowKeyId[r]!;
       if (levelOfKey[id] !== -2) continue;
       const producer = trace.keys[trace.keyId[r]!]!;
       const cls = trace.classId && trace.classes ? trace.classes[trace.classId[r]!]! : undefined;
-      const l = map.get(ctx.distinctKeys[id]!) ?? map.get(producer) ?? (cls === undefined ? undefined : map.get(cls));
+      const l = map.get(keys.distinct[id]!) ?? map.get(producer) ?? (cls === undefined ? undefined : map.get(cls));
       levelOfKey[id] = l ?? -1;
     }
-    return keyLevelRouter(levelOfKey, ctx.rowKeyId, ctx.defaultLevel);
+    return keyLevelRouter(levelOfKey, keys.rowKeyId, ctx.defaultLevel);
   },
 });

@@ -11,13 +11,14 @@ registerRouting({
   needsStaticMap: false,
   queues: 'levels',
   create: (ctx) => {
+    const keys = ctx.keys();
     const rng = createRng(ctx.seed).fork('static-random');
-    const levelOfKey = new Int32Array(ctx.distinctKeys.length).fill(-1);
+    const levelOfKey = new Int32Array(keys.distinct.length).fill(-1);
     // Keys draw in order of first appearance in the history, so the map does not depend on key spelling.
     for (let r = 0; r < ctx.first; r++) {
-      const id = ctx.rowKeyId[r]!;
+      const id = keys.rowKeyId[r]!;
       if (levelOfKey[id] === -1) levelOfKey[id] = Math.min(ctx.levels - 1, Math.floor(rng.next() * ctx.levels));
     }
-    return keyLevelRouter(levelOfKey, ctx.rowKeyId, ctx.defaultLevel);
+    return keyLevelRouter(levelOfKey, keys.rowKeyId, ctx.defaultLevel);
   },
 });

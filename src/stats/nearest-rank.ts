@@ -1,4 +1,5 @@
 // Nearest-rank quantiles and tiers against boundaries (SPEC §5, §7).
+import { nearestRankQuantiles } from './select.ts';
 
 /** Nearest-rank quantile of ascending-sorted values: v[min(n−1, max(0, ceil(n·q) − 1))]; NaN when empty. */
 export function nearestRank(sorted: ArrayLike<number>, q: number, from = 0, to = sorted.length): number {
@@ -8,11 +9,13 @@ export function nearestRank(sorted: ArrayLike<number>, q: number, from = 0, to =
   return sorted[from + idx]!;
 }
 
-/** Boundaries B_j = nearest-rank quantile j/L of the values, j = 1 … L−1 (SPEC §5). Sorts a copy. */
+/** Boundaries B_j = nearest-rank quantile j/L of the values, j = 1 … L−1 (SPEC §5). O(n), on a copy. */
 export function nearestRankBoundaries(values: Float64Array, levels: number): Float64Array {
-  const sorted = Float64Array.from(values).sort();
-  const b = new Float64Array(Math.max(0, levels - 1));
-  for (let j = 1; j < levels; j++) b[j - 1] = nearestRank(sorted, j / levels);
+  const copy = Float64Array.from(values);
+  const qs: number[] = [];
+  for (let j = 1; j < levels; j++) qs.push(j / levels);
+  const b = new Float64Array(qs.length);
+  nearestRankQuantiles(copy, copy.length, qs, b);
   return b;
 }
 
