@@ -119,18 +119,34 @@ export function runEngine(
       cost[i] = router.cost;
       outcome[i] = router.outcome;
       placed[i] = now;
-      enqueue(q, i);
+      // A queue that receives a message while empty restarts at max(its clock, floor): no banked credit.
+      if (weighted && queues.length[q] === 0) {
+        if (vclock[q]! < floor) vclock[q] = floor;
+        queues.push(q, i);
+        shares.push(q);
+      } else queues.push(q, i);
     } else {
       now = tg;
       agingTicks++;
       for (let l = Q - 1; l >= 1; l--) {
-        if (pausing) {
-          const up = l - 1;
-          if (promotedIn[up]! > 0 && queues.length[up]! > 0 && now - arrival[queues.head[up]!]! >= threshold) continue;
-          const h = queues.head[l]!;
-          if (h >= 0 && now - placed[h]! >= threshold) promote(l);
-        } else {
-          for (let h = queues.head[l]!; h >= 0 && now - placed[h]! >= threshold; h = queues.head[l]!) promote(l);
+        const up = l - 1;
+        // With pausing: skip level l while level l−1 holds a promoted message and its head has waited ≥ threshold
+        // since its original arrival; and promote at most one message per level per tick.
+        if (pausing && promotedIn[up]! > 0 && queues.length[up]! > 0 && now - arrival[queues.head[up]!]! >= threshold) continue;
+        for (let h = queues.head[l]!; h >= 0 && now - placed[h]! >= threshold; h = queues.head[l]!) {
+          queues.shift(l);
+          if (promoted[h] === 1) promotedIn[l]!--;
+          if (weighted && queues.length[l] === 0) removeFromShares(shares, l);
+          promoted[h] = 1;
+          promotedIn[up]!++;
+          placed[h] = now;
+          promotions++;
+          if (weighted && queues.length[up] === 0) {
+            if (vclock[up]! < floor) vclock[up] = floor;
+            queues.push(up, h);
+            shares.push(up);
+          } else queues.push(up, h);
+          if (pausing) break;
         }
       }
       nextTick = now + interval;
@@ -166,37 +182,15 @@ export function runEngine(
   }
 
   return { arrival, start, end, outcome, pulledFrom, events: { completions, arrivals: next, agingTicks, promotions } };
+}
 
-  function enqueue(q: number, i: number): void {
-    if (weighted && queues.length[q] === 0) {
-      // A queue that receives a message while empty restarts at max(its clock, floor): no banked credit.
-      if (vclock[q]! < floor) vclock[q] = floor;
-      queues.push(q, i);
-      shares.push(q);
-    } else {
-      queues.push(q, i);
-    }
+/** Removes queue q from the shares heap (rare: a level emptied by promotion), by rebuilding it without q. */
+function removeFromShares(shares: ShareHeap, q: number): void {
+  const keep: number[] = [];
+  while (shares.size > 0) {
+    const t = shares.top();
+    shares.fixTop(true);
+    if (t !== q) keep.push(t);
   }
-
-  function promote(l: number): void {
-    const i = queues.shift(l);
-    if (promoted[i] === 1) promotedIn[l]!--;
-    if (weighted && queues.length[l] === 0) removeFromShares(l);
-    promoted[i] = 1;
-    promotedIn[l - 1]!++;
-    placed[i] = now;
-    promotions++;
-    enqueue(l - 1, i);
-  }
-
-  function removeFromShares(q: number): void {
-    // Rare (a level emptied by promotion): rebuild the heap without q.
-    const keep: number[] = [];
-    while (shares.size > 0) {
-      const t = shares.top();
-      shares.fixTop(true);
-      if (t !== q) keep.push(t);
-    }
-    for (const t of keep) shares.push(t);
-  }
+  for (const t of keep) shares.push(t);
 }

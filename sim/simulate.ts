@@ -4,7 +4,7 @@ import { nearestRankBoundaries, tierOf } from '../src/stats/nearest-rank.ts';
 import { runEngine, type EngineConfig } from './engine.ts';
 import { MetricFolder, windowOffsets, type MetricObject, type WindowBy } from './metrics.ts';
 import { compressFactor, splitTrace, type Load, type SplitBy } from './split.ts';
-import { DEFAULT_AGING_INTERVAL_MS, type ArmSpec } from './arms/index.ts';
+import type { ArmSpec } from './arms/index.ts';
 import type { RoutingContext } from './arms/routing.ts';
 import { rowKeysFor, type RowKeys } from './row-keys.ts';
 
@@ -21,7 +21,6 @@ export interface SimulationConfig {
   readonly windowBy: WindowBy;
   readonly staticMap: ReadonlyMap<string, number> | null;
   readonly seed: number;
-  readonly agingIntervalMs?: number;
 }
 
 /** One arm's result at one load (SPEC §10). */
@@ -89,7 +88,7 @@ export function simulate(trace: Trace, cfg: SimulationConfig, onArm?: (load: str
         queues: perKey ? Math.max(1, keys().distinct.length) : cfg.levels,
         weights: perKey ? new Float64Array(keys().distinct.length).fill(1) : arm.flags.weights ? Float64Array.from(arm.flags.weights) : null,
         agingMs: perKey ? null : arm.flags.agingMs,
-        agingIntervalMs: cfg.agingIntervalMs ?? DEFAULT_AGING_INTERVAL_MS,
+        agingIntervalMs: arm.agingIntervalMs,
         pausing: arm.flags.pausing,
       };
       const run = runEngine(trace.arrival, trace.duration, first, m, compress, router, engineCfg);

@@ -8,5 +8,5 @@ import './per-key.ts';
 
 export { findRouting, registerRouting, routingNames } from './routing.ts';
 export type { RoutingModule, RoutingContext, BuiltRouter } from './routing.ts';
-export { parseArm, DEFAULT_WEIGHTS, DEFAULT_AGING_MS, DEFAULT_AGING_INTERVAL_MS } from './arm-spec.ts';
+export { parseArm, defaultWeights, splitAssignments, DEFAULT_WEIGHTS, DEFAULT_AGING_MS, DEFAULT_AGING_INTERVAL_MS } from './arm-spec.ts';
 export type { ArmSpec, ArmFlags } from './arm-spec.ts';

@@ -1,0 +1,123 @@
+// The file side of gates: reading a gate file and its lock, freezing, and checking results (used by `hsim gate`).
+import { existsSync, readFileSync } from 'node:fs';
+import { basename } from 'node:path';
+import { atLocation, InputError } from '../src/errors.ts';
+import { writeFileAtomic } from '../src/io/atomic-io.ts';
+import { stableStringify } from '../src/json/stable-json.ts';
+import { evaluateGate } from './gate-evaluation.ts';
+import { parseGateFile, type GateFile } from './gate-file.ts';
+import { buildGateLock, changedPaths, lockPathFor, parseGateLock, sha256Hex, type GateLock } from './gate-lock.ts';
+import type { GateReport } from './gate-report.ts';
+import { readResultSources } from './result-file-io.ts';
+import { mergeResults } from './result-set.ts';
+
+/** A gate file as read from disk: its bytes' hash, parsed JSON and validated gate. */
+export interface LoadedGate {
+  readonly path: string;
+  readonly sha256: string;
+  readonly json: unknown;
+  readonly gate: GateFile;
+}
+
+/** Reads and validates a gate file. Throws InputError (every issue) when it is missing, not JSON or invalid. */
+export function readGateFile(path: string): LoadedGate {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch {
+    throw new InputError(atLocation(path, undefined, 'not found or not readable', 'a gate file (JSON)'));
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (err) {
+    throw new InputError(atLocation(path, undefined, `not valid JSON (${(err as Error).message})`, 'a gate file (JSON)'));
+  }
+  const parsed = parseGateFile(json, path);
+  if (!parsed.ok) throw new InputError(parsed.issues.length === 1 ? parsed.issues[0]! : `${parsed.issues.length} problems in gate file ${path}:`, parsed.issues);
+  return { path, sha256: sha256Hex(text), json, gate: parsed.value };
+}
+
+/**
+ * Freezes a gate: validates it and writes `<name>.lock.json` beside it atomically; an existing lock of the same
+ * bytes is kept (`existing`). Throws InputError for an invalid gate file or an existing lock of other bytes.
+ */
+export function freezeGate(path: string, provenance: { toolVersion: string; gitCommit: string; frozenAt: string }): { lockPath: string; lock: GateLock; existing: boolean } {
+  const loaded = readGateFile(path);
+  const lock = buildGateLock(basename(path), readFileSync(path), loaded.json, provenance);
+  const lockPath = lockPathFor(path);
+  if (existsSync(lockPath)) {
+    // Re-freezing an edited gate would launder the edit: the old lock must be removed deliberately.
+    const prior = parseGateLock(parseJsonOrNull(readFileSync(lockPath, 'utf8')), lockPath);
+    if (prior.ok && prior.value.gate_sha256 === lock.gate_sha256) return { lockPath, lock: prior.value, existing: true };
+    throw new InputError(atLocation(lockPath, undefined, `already exists and does not match ${path} (sha256 ${lock.gate_sha256})`, 'no lock for a gate that changed', 'a frozen gate is not re-frozen after edits: delete the lock deliberately, or save the new gate under a new name'));
+  }
+  writeFileAtomic(lockPath, stableStringify(lock));
+  return { lockPath, lock, existing: false };
+}
+
+function parseJsonOrNull(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Checks `resultsPath` (a result file or directory) against the gate at `gatePath`. Refuses (InputError) a gate
+ * whose hash no longer matches its lock (naming what changed), an unfrozen gate unless `unfrozen`, results of
+ * another trace than the gate's `trace_sha256`, invalid replays and everything evaluateGate refuses.
+ */
+export function checkGate(gatePath: string, resultsPath: string, options: { unfrozen: boolean }): GateReport {
+  const loaded = readGateFile(gatePath);
+  const lockPath = lockPathFor(gatePath);
+  let lockSha: string | null = null;
+  if (existsSync(lockPath)) {
+    const lockText = readFileSync(lockPath, 'utf8');
+    let lockJson: unknown;
+    try {
+      lockJson = JSON.parse(lockText);
+    } catch (err) {
+      throw new InputError(atLocation(lockPath, undefined, `not valid JSON (${(err as Error).message})`, 'a gate lock written by hsim gate freeze'));
+    }
+    const lock = parseGateLock(lockJson, lockPath);
+    if (!lock.ok) throw new InputError(lock.issues[0]!, lock.issues);
+    if (lock.value.gate_sha256 !== loaded.sha256) {
+      const changes = changedPaths(lock.value.gate, loaded.json);
+      const what = changes.length === 0 ? ['only the bytes (formatting) changed'] : changes;
+      throw new InputError(
+        `${gatePath}: changed since it was frozen (lock ${lockPath} records sha256 ${lock.value.gate_sha256}, the file now has ${loaded.sha256}); ` +
+          `a pre-registered gate cannot be evaluated after edits: restore it, or freeze a new gate before a new run. Changed: ${what.join('; ')}`,
+      );
+    }
+    lockSha = sha256Hex(lockText);
+  } else if (!options.unfrozen) {
+    throw new InputError(atLocation(gatePath, undefined, `not frozen (no ${lockPath})`, 'a frozen gate', `run \`hsim gate freeze ${gatePath}\` before the run, or pass --unfrozen to evaluate it marked as not pre-registered`));
+  }
+  const sources = readResultSources(resultsPath);
+  const issues: string[] = [];
+  if (loaded.gate.traceSha256 !== undefined) {
+    for (const s of sources) {
+      if (s.result.traceSha256 !== loaded.gate.traceSha256) {
+        issues.push(`${s.file} → trace.sha256: found ${s.result.traceSha256 ?? 'nothing'}; expected ${loaded.gate.traceSha256} (the trace_sha256 of ${gatePath})`);
+      }
+    }
+  }
+  const merged = mergeResults(sources);
+  issues.push(...merged.issues);
+  if (issues.length > 0) throw new InputError(issues.length === 1 ? issues[0]! : `${issues.length} problems in the results:`, issues);
+  const loads = evaluateGate(loaded.gate, gatePath, merged.set);
+  return {
+    gate: loaded.gate.id,
+    gate_file: gatePath,
+    gate_sha256: loaded.sha256,
+    frozen: lockSha !== null,
+    pre_registered: lockSha !== null,
+    lock_sha256: lockSha,
+    results: sources.map((s) => s.file),
+    trace_sha256: merged.set.traceSha256,
+    passed: Object.values(loads).every((l) => l.passed),
+    loads,
+  };
+}

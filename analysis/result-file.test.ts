@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { resultFileObject } from './fixtures/result-file-fixture.ts';
+import { looksLikeResultFile, parseResultFile } from './result-file.ts';
+import { mergeResults } from './result-set.ts';
+
+describe('parseResultFile', () => {
+  it('reads loads, arms and windows; a null or missing metric is absent, not an error', () => {
+    const obj = resultFileObject({ fifo: { mean_latency_ms: [1, 2] } });
+    const arms = (obj['results'] as Record<string, { arms: Record<string, { windows: Record<string, unknown>[] }> }>)['0.5']!.arms;
+    arms['fifo']!.windows[1]!['p99_latency_ms'] = null;
+    const parsed = parseResultFile(obj, 'r.json');
+    expect(parsed.ok).toBe(true);
+    if (!parsed.ok) return;
+    const fifo = parsed.value.results['0.5']!.arms['fifo']!;
+    expect(fifo.windows.map((w) => w['mean_latency_ms'])).toEqual([1, 2]);
+    expect('p99_latency_ms' in fifo.windows[1]!).toBe(false);
+    expect(parsed.value.traceSha256).toBe('a'.repeat(64));
+    expect(looksLikeResultFile(obj)).toBe(true);
+    expect(looksLikeResultFile({ id: 'gate' })).toBe(false);
+  });
+
+  it('reports every malformed part with its JSON path', () => {
+    const parsed = parseResultFile({ results: { '0.5': { arms: { fifo: { all: {}, windows: [{ mean_latency_ms: 'x' }] }, b: 3 } }, '0.8': 1 } }, 'r.json');
+    expect(parsed.ok ? [] : parsed.issues).toEqual([
+      'r.json → results.0.5.arms.fifo.windows[0].mean_latency_ms: "x"; expected a finite number or null',
+      'r.json → results.0.5.arms.b: 3; expected an object with all and windows',
+      'r.json → results.0.8: 1; expected an object with compress and arms',
+    ]);
+  });
+});
+
+describe('mergeResults', () => {
+  const parse = (o: unknown, f: string) => {
+    const p = parseResultFile(o, f);
+    if (!p.ok) throw new Error(p.issues.join('\n'));
+    return { file: f, result: p.value };
+  };
+
+  it('merges arms of one load from two files', () => {
+    const { set, issues } = mergeResults([parse(resultFileObject({ fifo: { count: [1] } }), 'a.json'), parse(resultFileObject({ predictive: { count: [1] } }), 'b.json')]);
+    expect(issues).toEqual([]);
+    expect([...set.loads.get('0.5')!.keys()]).toEqual(['fifo', 'predictive']);
+    expect(set.loads.get('0.5')!.get('predictive')!.file).toBe('b.json');
+  });
+
+  it('refuses a duplicate load+arm (naming both files), another trace and an invalid replay', () => {
+    const { issues } = mergeResults([
+      parse(resultFileObject({ fifo: { count: [1] } }), 'a.json'),
+      parse(resultFileObject({ fifo: { count: [1] } }), 'b.json'),
+      parse(resultFileObject({ x: { count: [1] } }, { traceSha256: 'b'.repeat(64) }), 'c.json'),
+      parse(resultFileObject({ y: { count: [1] } }, { replayValid: false }), 'd.json'),
+    ]);
+    expect(issues).toHaveLength(3);
+    expect(issues[0]).toContain('found in both a.json and b.json');
+    expect(issues[1]).toContain(`c.json → trace.sha256: found ${'b'.repeat(64)}`);
+    expect(issues[2]).toContain('d.json → replay.valid: false');
+  });
+});

@@ -1,0 +1,59 @@
+// Merging several result files into one set of loads and arms (each load+arm from exactly one file).
+import type { ArmResult, ResultFile } from './result-file.ts';
+
+/** A parsed result file and where it came from. */
+export interface SourcedResult {
+  readonly file: string;
+  readonly result: ResultFile;
+}
+
+/** An arm's results and the file they came from. */
+export interface SourcedArm {
+  readonly file: string;
+  readonly arm: ArmResult;
+}
+
+/** Loads → arms → results, merged across files; `files` lists every source. */
+export interface ResultSet {
+  readonly files: readonly string[];
+  readonly traceSha256: string | null;
+  readonly loads: ReadonlyMap<string, ReadonlyMap<string, SourcedArm>>;
+}
+
+/**
+ * Merges result files. Returns issues (never throws) for: an invalid replay run, the same load+arm in two files
+ * (naming both), and files of different traces (naming both SHA-256 values).
+ */
+export function mergeResults(sources: readonly SourcedResult[]): { set: ResultSet; issues: readonly string[] } {
+  const issues: string[] = [];
+  const loads = new Map<string, Map<string, SourcedArm>>();
+  let trace: { sha: string; file: string } | null = null;
+  for (const { file, result } of sources) {
+    if (result.replayValid === false) {
+      issues.push(`${file} → replay.valid: false (the replay run is invalid and is never evaluated as a result; see SPEC §11)`);
+      continue;
+    }
+    if (result.traceSha256 !== null) {
+      if (trace === null) trace = { sha: result.traceSha256, file };
+      else if (trace.sha !== result.traceSha256) {
+        issues.push(`${file} → trace.sha256: found ${result.traceSha256}; expected ${trace.sha} as in ${trace.file} (results of different traces cannot be paired)`);
+      }
+    }
+    for (const [load, loadResult] of Object.entries(result.results)) {
+      let arms = loads.get(load);
+      if (arms === undefined) {
+        arms = new Map();
+        loads.set(load, arms);
+      }
+      for (const [arm, armResult] of Object.entries(loadResult.arms)) {
+        const prior = arms.get(arm);
+        if (prior !== undefined) {
+          issues.push(`load ${load}, arm ${arm}: found in both ${prior.file} and ${file}; expected each load+arm in one result file`);
+          continue;
+        }
+        arms.set(arm, { file, arm: armResult });
+      }
+    }
+  }
+  return { set: { files: sources.map((s) => s.file), traceSha256: trace?.sha ?? null, loads }, issues };
+}
