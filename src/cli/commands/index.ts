@@ -1,7 +1,20 @@
 // The list of hsim commands: each module registers one command (its heavy code loads only when it runs).
 import type { Command } from 'commander';
+import { registerGate } from './gate.ts';
+import { registerTheory } from './theory.ts';
+import { registerSimulate } from './simulate.ts';
+import { registerDemo } from './demo.ts';
+import { registerPredictor } from './predictor.ts';
+import { registerGenerate } from './generate.ts';
+import { registerTraces } from './traces.ts';
 
 /** Adds every command to the program. One line per command module. */
 export function registerCommands(program: Command): void {
-  void program;
+  registerGenerate(program);
+  registerTraces(program);
+  registerSimulate(program);
+  registerDemo(program);
+  registerPredictor(program);
+  registerGate(program);
+  registerTheory(program);
 }

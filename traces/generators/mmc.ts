@@ -1,0 +1,60 @@
+// M/M/c-style workload: Poisson arrivals at load ρ for c workers, exponential or lognormal service times.
+import type { Rng } from '../../src/rng/seeded.ts';
+import { exponential, lognormal } from '../../src/rng/seeded.ts';
+import { traceFromRows, type Trace, type TraceRow } from '../../src/trace/trace.ts';
+import { MMC_DEFAULTS as DEFAULTS } from './generator-defaults.ts';
+import { checkNumber, toMicros } from './generator-support.ts';
+
+/** Options of the mmc generator (CLI flags in brackets). */
+export interface MmcOptions {
+  /** Jobs to generate [--n]. */
+  n: number;
+  /** Workers the load is sized for [--c]. */
+  c: number;
+  /** Offered load ρ = λ·E[S]/c [--rho]. */
+  rho: number;
+  /** Mean service time E[S], ms [--mean-service-ms]. */
+  meanServiceMs: number;
+  /** Service distribution [--service]. */
+  service: 'exp' | 'lognormal';
+  /** Log-space sigma of the lognormal service [--sigma]. */
+  sigma: number;
+  /** Number of keys, each job's key uniform among them [--keys]. */
+  keys: number;
+}
+
+/** Defaults of every option. */
+export const MMC_DEFAULTS: MmcOptions = DEFAULTS;
+
+/** Arrival rate λ = ρ·c/E[S], jobs per ms. */
+export function mmcArrivalRate(opts: MmcOptions): number {
+  return (opts.rho * opts.c) / opts.meanServiceMs;
+}
+
+/**
+ * Generates `n` jobs: exponential inter-arrival times with rate λ = ρ·c/E[S] (first arrival one gap after 0),
+ * service exponential with mean E[S] or lognormal with mean E[S] (median E[S]·exp(−σ²/2)); keys `k0`…`k{K−1}`.
+ * Substreams: arrivals, service, keys. Times rounded to µs. @throws InputError for an out-of-range option.
+ */
+export function generateMmc(opts: MmcOptions, rng: Rng): Trace {
+  checkNumber('--n', opts.n, { min: 1, integer: true });
+  checkNumber('--c', opts.c, { min: 1, integer: true });
+  checkNumber('--rho', opts.rho, { min: 0, exclusiveMin: true });
+  checkNumber('--mean-service-ms', opts.meanServiceMs, { min: 0, exclusiveMin: true });
+  checkNumber('--sigma', opts.sigma, { min: 0 });
+  checkNumber('--keys', opts.keys, { min: 1, integer: true });
+  const arrivals = rng.fork('arrivals');
+  const service = rng.fork('service');
+  const keys = rng.fork('keys');
+  const meanGap = 1 / mmcArrivalRate(opts);
+  const median = opts.meanServiceMs * Math.exp(-(opts.sigma * opts.sigma) / 2);
+  const rows: TraceRow[] = new Array<TraceRow>(opts.n);
+  let t = 0;
+  for (let i = 0; i < opts.n; i++) {
+    t += exponential(arrivals, meanGap);
+    const d = opts.service === 'exp' ? exponential(service, opts.meanServiceMs) : lognormal(service, median, opts.sigma);
+    const k = opts.keys === 1 ? 0 : Math.floor(keys.next() * opts.keys);
+    rows[i] = { arrival_ms: toMicros(t), duration_ms: toMicros(d), key: `k${k}` };
+  }
+  return traceFromRows(rows, false, false);
+}

@@ -1,0 +1,83 @@
+// Serverless-like workload: many keys with Zipf popularity, per-key lognormal durations, diurnal arrivals.
+import type { Rng } from '../../src/rng/seeded.ts';
+import { exponential, lognormal } from '../../src/rng/seeded.ts';
+import { traceFromRows, type Trace, type TraceRow } from '../../src/trace/trace.ts';
+import { SERVERLESS_DEFAULTS as DEFAULTS } from './generator-defaults.ts';
+import { checkNumber, cumulativeShares, pickIndex, toMicros } from './generator-support.ts';
+
+/** Options of the serverless generator (CLI flags in brackets). */
+export interface ServerlessOptions {
+  /** Jobs to generate [--n]. */
+  n: number;
+  /** Number of keys (functions) [--keys]. */
+  keys: number;
+  /** Zipf exponent s: the key of popularity rank r has weight r^−s [--zipf]. */
+  zipf: number;
+  /** Log-space sigma of every key's lognormal durations [--sigma]. */
+  sigma: number;
+  /** Smallest and largest per-key median duration, ms; medians are log-uniform between them [--min-median-ms, --max-median-ms]. */
+  minMedianMs: number;
+  maxMedianMs: number;
+  /** Intended arrival span, ms: the mean arrival rate is n/span [--span-ms]. */
+  spanMs: number;
+  /** Period of the diurnal cycle, ms [--period-ms]. */
+  periodMs: number;
+  /** Relative amplitude A of the rate λ(t) = λ̄·(1 + A·sin(2πt/period)), 0 ≤ A ≤ 1 [--amplitude]. */
+  amplitude: number;
+}
+
+/** Defaults of every option. */
+export const SERVERLESS_DEFAULTS: ServerlessOptions = DEFAULTS;
+
+/** Key name of popularity rank r (1 = most popular), zero-padded so names sort by rank: `fn001`. */
+export function serverlessKeyName(rank: number, keys: number): string {
+  return `fn${String(rank).padStart(Math.max(3, String(keys).length), '0')}`;
+}
+
+/** Share of jobs expected on the most popular key: 1 / Σ_{r=1..K} r^−s. */
+export function zipfTopShare(keys: number, s: number): number {
+  let h = 0;
+  for (let r = 1; r <= keys; r++) h += r ** -s;
+  return 1 / h;
+}
+
+/**
+ * Generates `n` jobs. Arrivals: a Poisson process of rate λ(t) = λ̄·(1 + A·sin(2πt/period)) with λ̄ = n/span,
+ * drawn by thinning (Lewis–Shedler) from rate λ̄·(1 + A). Key: Zipf rank. Duration: lognormal with the key's
+ * median (log-uniform in [min, max], drawn once per key) and `sigma`.
+ * Substreams: arrivals, thinning, keys, medians, service. @throws InputError for an out-of-range option.
+ */
+export function generateServerless(opts: ServerlessOptions, rng: Rng): Trace {
+  checkNumber('--n', opts.n, { min: 1, integer: true });
+  checkNumber('--keys', opts.keys, { min: 1, integer: true });
+  checkNumber('--zipf', opts.zipf, { min: 0 });
+  checkNumber('--sigma', opts.sigma, { min: 0 });
+  checkNumber('--min-median-ms', opts.minMedianMs, { min: 0, exclusiveMin: true });
+  checkNumber('--max-median-ms', opts.maxMedianMs, { min: opts.minMedianMs });
+  checkNumber('--span-ms', opts.spanMs, { min: 0, exclusiveMin: true });
+  checkNumber('--period-ms', opts.periodMs, { min: 0, exclusiveMin: true });
+  checkNumber('--amplitude', opts.amplitude, { min: 0, max: 1 });
+  const arrivals = rng.fork('arrivals');
+  const thinning = rng.fork('thinning');
+  const pick = rng.fork('keys');
+  const medianRng = rng.fork('medians');
+  const service = rng.fork('service');
+  const cum = cumulativeShares(Array.from({ length: opts.keys }, (_, r) => (r + 1) ** -opts.zipf));
+  const logMin = Math.log(opts.minMedianMs);
+  const logMax = Math.log(opts.maxMedianMs);
+  const medians = Float64Array.from({ length: opts.keys }, () => Math.exp(logMin + (logMax - logMin) * medianRng.next()));
+  const names = Array.from({ length: opts.keys }, (_, r) => serverlessKeyName(r + 1, opts.keys));
+  const meanRate = opts.n / opts.spanMs;
+  const maxRate = meanRate * (1 + opts.amplitude);
+  const omega = (2 * Math.PI) / opts.periodMs;
+  const rows: TraceRow[] = new Array<TraceRow>(opts.n);
+  let t = 0;
+  for (let i = 0; i < opts.n; ) {
+    t += exponential(arrivals, 1 / maxRate);
+    const rate = meanRate * (1 + opts.amplitude * Math.sin(omega * t));
+    if (thinning.next() * maxRate >= rate) continue;
+    const k = pickIndex(cum, pick.next());
+    rows[i++] = { arrival_ms: toMicros(t), duration_ms: toMicros(lognormal(service, medians[k]!, opts.sigma)), key: names[k]! };
+  }
+  return traceFromRows(rows, false, false);
+}

@@ -1,0 +1,184 @@
+// Tests of trace files on disk: write → read round trips (.csv, .csv.gz), SHA-256, the sidecar, atomicity, the cache.
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { afterAll, describe, expect, it } from 'vitest';
+import { InputError } from '../src/errors.ts';
+import { hasShared, sharedFile } from '../src/io/shared-io.ts';
+import { traceFromRows, type Trace, type TraceRow } from '../src/trace/trace.ts';
+import { encodeTraceCache } from './trace-cache.ts';
+import { formatTraceCsv, parseTraceCsv } from './trace-csv.ts';
+import { metaPathFor, readTrace, writeTrace } from './trace-io.ts';
+import type { TraceMetaInput } from './trace-meta.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'hsim-trace-io-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const META: TraceMetaInput = {
+  source: { format: 'test', file: null, sha256: null },
+  converter: { name: 'test', version: '0', options: { a: 1 } },
+  rows: { read: 5, kept: 4, rejected: 1, rejected_by_reason: { bad: 1 } },
+};
+
+const ROWS: TraceRow[] = [
+  { arrival_ms: 10, duration_ms: 0.1 + 0.2, key: 'b', class: 'x' },
+  { arrival_ms: 1e-7, duration_ms: 123456789.123, key: 'a,"q"', class: 'y' },
+  { arrival_ms: 10, duration_ms: 0, key: 'b', class: 'x' },
+  { arrival_ms: 3, duration_ms: 7, key: 'c\nd', class: 'x' },
+];
+
+function unsortedTrace(): Trace {
+  // Built unsorted on purpose: writeTrace must sort stably by arrival.
+  const keys = ['b', 'a,"q"', 'c\nd'];
+  return {
+    n: 4,
+    arrival: Float64Array.from([10, 1e-7, 10, 3]),
+    duration: Float64Array.from([0.1 + 0.2, 123456789.123, 0, 7]),
+    keyId: Int32Array.from([0, 1, 0, 2]),
+    keys,
+    classId: Int32Array.from([0, 1, 0, 0]),
+    classes: ['x', 'y'],
+    size: null,
+  };
+}
+
+const sha = (b: Uint8Array): string => createHash('sha256').update(b).digest('hex');
+
+describe('writeTrace / readTrace', () => {
+  it('round-trips through .csv and .csv.gz with equal SHA-256 of the uncompressed bytes', async () => {
+    const expected = traceFromRows(ROWS);
+    const plain = await writeTrace(join(dir, 'rt.csv'), unsortedTrace(), META);
+    const gz = await writeTrace(join(dir, 'rt-gz.csv.gz'), unsortedTrace(), META);
+    const bytes = readFileSync(join(dir, 'rt.csv'));
+    expect(bytes.toString('utf8')).toBe(formatTraceCsv(expected));
+    expect(plain.sha256).toBe(sha(bytes));
+    expect(gz.sha256).toBe(plain.sha256);
+    for (const name of ['rt.csv', 'rt-gz.csv.gz']) {
+      const loaded = await readTrace(join(dir, name), { cache: false });
+      expect(loaded.sha256).toBe(plain.sha256);
+      expect(formatTraceCsv(loaded.trace)).toBe(formatTraceCsv(expected));
+      expect(loaded.meta).toEqual(name === 'rt.csv' ? plain : gz);
+    }
+  });
+
+  it('writes the full meta sidecar beside the trace', async () => {
+    const meta = await writeTrace(join(dir, 'm.csv.gz'), unsortedTrace(), META);
+    const onDisk = JSON.parse(readFileSync(join(dir, 'm.meta.json'), 'utf8')) as unknown;
+    expect(onDisk).toEqual(meta);
+    expect(meta).toMatchObject({
+      format: 'hsim-trace',
+      format_version: 1,
+      columns: ['arrival_ms', 'duration_ms', 'key', 'class'],
+      keys: 3,
+      classes: 2,
+      arrival_span_ms: { first: 1e-7, last: 10 },
+      rows: META.rows,
+      converter: META.converter,
+    });
+  });
+
+  it('leaves neither file behind when the write fails', async () => {
+    // The sidecar path is an existing folder, so its rename fails after the trace was complete.
+    mkdirSync(join(dir, 'fail.meta.json'));
+    await expect(writeTrace(join(dir, 'fail.csv'), unsortedTrace(), META)).rejects.toThrow();
+    expect(existsSync(join(dir, 'fail.csv'))).toBe(false);
+    expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+  });
+
+  it('names the sidecar of NAME.csv and NAME.csv.gz NAME.meta.json', () => {
+    expect(metaPathFor('/a/b/trace.csv')).toBe('/a/b/trace.meta.json');
+    expect(metaPathFor('/a/b/trace.csv.gz')).toBe('/a/b/trace.meta.json');
+    expect(metaPathFor('x.v2.CSV.GZ')).toBe('x.v2.meta.json');
+  });
+
+  it('recognises gzip by content, not by name', async () => {
+    const text = formatTraceCsv(traceFromRows(ROWS));
+    writeFileSync(join(dir, 'gz-named-csv.csv'), gzipSync(text));
+    const loaded = await readTrace(join(dir, 'gz-named-csv.csv'), { cache: false });
+    expect(loaded.sha256).toBe(sha(new TextEncoder().encode(text)));
+    expect(loaded.meta).toBeNull();
+  });
+
+  it('reports a missing file, a corrupt gzip stream, a bad row and a malformed sidecar as InputErrors', async () => {
+    await expect(readTrace(join(dir, 'nope.csv'), { cache: false })).rejects.toThrow(/nope\.csv: no such file/);
+    const gz = gzipSync('arrival_ms,duration_ms,key\n' + '1,2,k\n'.repeat(1000));
+    writeFileSync(join(dir, 'corrupt.csv.gz'), gz.subarray(0, gz.length - 30));
+    await expect(readTrace(join(dir, 'corrupt.csv.gz'), { cache: false })).rejects.toBeInstanceOf(InputError);
+    writeFileSync(join(dir, 'row.csv'), 'arrival_ms,duration_ms,key\n1,2,k\n1,-3,k\n');
+    await expect(readTrace(join(dir, 'row.csv'), { cache: false })).rejects.toThrow(/row\.csv:3: duration_ms is "-3"/);
+    writeFileSync(join(dir, 'side.csv'), 'arrival_ms,duration_ms,key\n1,2,k\n');
+    writeFileSync(join(dir, 'side.meta.json'), '{ not json');
+    await expect(readTrace(join(dir, 'side.csv'), { cache: false })).rejects.toThrow(/side\.meta\.json: not valid JSON/);
+  });
+});
+
+describe('binary cache', () => {
+  it('is built on the first read, hit on the next, and gives the same trace as parsing', async () => {
+    const cacheDir = join(dir, 'cache-hit');
+    const path = join(dir, 'cached.csv.gz');
+    await writeTrace(path, unsortedTrace(), META);
+    const parsed = await readTrace(path, { cache: false });
+    const first = await readTrace(path, { cacheDir });
+    expect(readdirSync(cacheDir).sort()).toHaveLength(2);
+    const second = await readTrace(path, { cacheDir });
+    for (const loaded of [first, second]) {
+      expect(loaded.sha256).toBe(parsed.sha256);
+      expect(formatTraceCsv(loaded.trace)).toBe(formatTraceCsv(parsed.trace));
+      expect(Array.from(loaded.trace.keyId)).toEqual(Array.from(parsed.trace.keyId));
+    }
+  });
+
+  it('is used when valid: a valid cache entry for this SHA-256 is returned without parsing', async () => {
+    const cacheDir = join(dir, 'cache-used');
+    const path = join(dir, 'used.csv');
+    const meta = await writeTrace(path, unsortedTrace(), META);
+    await readTrace(path, { cacheDir });
+    // Replace the entry by a well-formed cache of a different trace under the same SHA-256: a hit returns it.
+    const decoy = parseTraceCsv('arrival_ms,duration_ms,key\n42,1,decoy\n');
+    writeFileSync(join(cacheDir, `${meta.sha256}.trace`), encodeTraceCache(decoy, meta.sha256));
+    expect((await readTrace(path, { cacheDir })).trace.keys).toEqual(['decoy']);
+    expect((await readTrace(path, { cacheDir, cache: false })).trace.n).toBe(4);
+  });
+
+  it('is refused when corrupt and rebuilt', async () => {
+    const cacheDir = join(dir, 'cache-corrupt');
+    const path = join(dir, 'corrupt-cache.csv');
+    const meta = await writeTrace(path, unsortedTrace(), META);
+    const parsed = await readTrace(path, { cacheDir });
+    const file = join(cacheDir, `${meta.sha256}.trace`);
+    const good = readFileSync(file);
+    const bad = Buffer.from(good);
+    bad[bad.length - 12]! ^= 0xff;
+    writeFileSync(file, bad);
+    const again = await readTrace(path, { cacheDir });
+    expect(formatTraceCsv(again.trace)).toBe(formatTraceCsv(parsed.trace));
+    expect(readFileSync(file).equals(good)).toBe(true);
+  });
+
+  it('is not trusted once the file changed (another SHA-256), and not written with cache: false', async () => {
+    const cacheDir = join(dir, 'cache-changed');
+    const path = join(dir, 'changing.csv');
+    writeFileSync(path, 'arrival_ms,duration_ms,key\n1,2,old\n');
+    expect((await readTrace(path, { cacheDir })).trace.keys).toEqual(['old']);
+    writeFileSync(path, 'arrival_ms,duration_ms,key\n1,2,new\n');
+    expect((await readTrace(path, { cacheDir })).trace.keys).toEqual(['new']);
+    const off = join(dir, 'cache-off');
+    await readTrace(path, { cacheDir: off, cache: false });
+    expect(existsSync(off)).toBe(false);
+  });
+});
+
+describe.skipIf(!hasShared())('shared benchmark trace (skipped: ../shared absent)', () => {
+  it('reproduces the SHA-256 of synth2m given in ../shared/bench/README.md, with 2,000,000 rows', async () => {
+    const path = sharedFile('bench', 'synth2m.csv.gz');
+    expect(path).not.toBeNull();
+    const loaded = await readTrace(path!, { cache: false });
+    // Provenance: ../shared/bench/README.md, "SHA-256 of the uncompressed CSV".
+    expect(loaded.sha256).toBe('71c0cd0acd1772d1db49c1cf356d63aede60bbf0d3ed0156557c2d20d1d98bb7');
+    expect(loaded.trace.n).toBe(2_000_000);
+    // Provenance: the same README — 424 keys.
+    expect(loaded.trace.keys.length).toBe(424);
+  });
+});

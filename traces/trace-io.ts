@@ -1,0 +1,242 @@
+// Reading and writing common-format traces on disk: streaming parse with hashing, the binary cache, atomic writes.
+import { createHash } from 'node:crypto';
+import { createReadStream, createWriteStream, existsSync, mkdirSync, openSync, readFileSync, readSync, closeSync, renameSync, rmSync, statSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { finished } from 'node:stream/promises';
+import { createGunzip, createGzip } from 'node:zlib';
+import type { Readable, Writable } from 'node:stream';
+import { atLocation, InputError } from '../src/errors.ts';
+import { tempPathFor, writeFileAtomic } from '../src/io/atomic-io.ts';
+import { stableStringify } from '../src/json/stable-json.ts';
+import { stableOrderBy, type Trace } from '../src/trace/trace.ts';
+import { decodeTraceCache, writeTraceCacheFile } from './trace-cache-io.ts';
+import { formatTraceCsvChunks, traceCsvColumns } from './trace-csv.ts';
+import { TraceCsvParser } from './trace-csv-parser.ts';
+import { isSortedByArrival } from './trace-order.ts';
+import type { TraceMeta, TraceMetaInput } from './trace-meta.ts';
+
+/** A trace read from disk, with the SHA-256 of its uncompressed CSV bytes and its meta sidecar (if any). */
+export interface LoadedTrace {
+  trace: Trace;
+  sha256: string;
+  path: string;
+  meta: TraceMeta | null;
+}
+
+// Gunzip output chunk: small enough for the allocator to recycle (touching fresh memory is what costs here).
+const CHUNK = 1 << 17;
+const READ_BUFFER = 1 << 20;
+
+/** Path of the meta sidecar of a trace path: DIR/NAME.csv[.gz] -> DIR/NAME.meta.json */
+export function metaPathFor(tracePath: string): string {
+  const name = basename(tracePath).replace(/\.gz$/i, '').replace(/\.csv$/i, '');
+  return join(dirname(tracePath), `${name}.meta.json`);
+}
+
+/** The cache folder: `$HSIM_CACHE_DIR` when set, else `<cwd>/.hsim-cache`. */
+export function defaultCacheDir(): string {
+  return process.env.HSIM_CACHE_DIR ?? join(process.cwd(), '.hsim-cache');
+}
+
+/**
+ * Reads a common-format CSV or CSV.gz (gzip recognised by its magic bytes), validates every row and returns
+ * the trace sorted stably by arrival, its SHA-256 (of the uncompressed CSV bytes) and its meta sidecar.
+ * With the cache on (default), a binary copy under `cacheDir` (default `$HSIM_CACHE_DIR` or `<cwd>/.hsim-cache`)
+ * is used when the SHA-256 of the file read now matches the one it was built from, and is (re)built otherwise;
+ * a corrupt cache is refused and rebuilt. Failing to write the cache is not an error.
+ * @throws InputError for a missing file, a bad gzip stream, a bad row (file:line) or a malformed sidecar.
+ */
+export async function readTrace(path: string, opts: { cache?: boolean; cacheDir?: string } = {}): Promise<LoadedTrace> {
+  if (!existsSync(path) || !statSync(path).isFile()) throw new InputError(atLocation(path, undefined, 'no such file', 'a trace CSV or CSV.gz'));
+  const meta = readMetaSidecar(path);
+  const useCache = opts.cache ?? true;
+  const cacheDir = opts.cacheDir ?? defaultCacheDir();
+  let fileSha: string | null = null;
+  if (useCache) {
+    fileSha = hashFile(path);
+    const hit = loadCached(cacheDir, fileSha);
+    if (hit) return { trace: hit.trace, sha256: hit.sha256, path, meta };
+  }
+  const { trace, sha256 } = await parseTraceFile(path);
+  if (useCache && fileSha !== null) storeCached(cacheDir, fileSha, sha256, trace);
+  return { trace, sha256, path, meta };
+}
+
+/** Whether the file starts with the gzip magic bytes 1f 8b. */
+function isGzipFile(path: string): boolean {
+  const fd = openSync(path, 'r');
+  try {
+    const head = Buffer.alloc(2);
+    return readSync(fd, head, 0, 2, 0) === 2 && head[0] === 0x1f && head[1] === 0x8b;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Streams the file through gunzip (when gzipped), the SHA-256 and the parser; returns the sorted trace. */
+async function parseTraceFile(path: string): Promise<{ trace: Trace; sha256: string }> {
+  const gz = isGzipFile(path);
+  const source = createReadStream(path, { highWaterMark: gz ? CHUNK : READ_BUFFER });
+  let stream: Readable = source;
+  if (gz) {
+    // A deep readable buffer lets gunzip (on the thread pool) run ahead of the parser.
+    const gunzip = createGunzip({ chunkSize: CHUNK, readableHighWaterMark: 16 * CHUNK } as Parameters<typeof createGunzip>[0]);
+    source.on('error', (e) => gunzip.destroy(e));
+    stream = source.pipe(gunzip);
+  }
+  const hash = createHash('sha256');
+  const parser = new TraceCsvParser(path, gz ? gzipStoredSize(path) : statSync(path).size);
+  try {
+    for await (const chunk of stream) {
+      hash.update(chunk as Buffer);
+      parser.push(chunk as Buffer);
+    }
+  } catch (err) {
+    if (err instanceof InputError) throw err;
+    const code = (err as { code?: string }).code ?? '';
+    if (code.startsWith('Z_')) throw new InputError(atLocation(path, undefined, `the gzip stream is corrupt (${(err as Error).message})`, 'a valid .gz file'));
+    throw err;
+  } finally {
+    source.destroy();
+    stream.destroy();
+  }
+  return { trace: parser.finish(), sha256: hash.digest('hex') };
+}
+
+/** The uncompressed size a gzip file records in its trailer (modulo 2^32; the last member's only): a size hint. */
+function gzipStoredSize(path: string): number {
+  const size = statSync(path).size;
+  if (size < 18) return 0;
+  const fd = openSync(path, 'r');
+  try {
+    const tail = Buffer.alloc(4);
+    return readSync(fd, tail, 0, 4, size - 4) === 4 ? tail.readUInt32LE(0) : 0;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** SHA-256 (hex) of the file's bytes as stored (compressed or not), read through one reused buffer. */
+function hashFile(path: string): string {
+  const hash = createHash('sha256');
+  const buf = Buffer.allocUnsafe(READ_BUFFER);
+  const fd = openSync(path, 'r');
+  try {
+    for (let n = readSync(fd, buf, 0, buf.length, null); n > 0; n = readSync(fd, buf, 0, buf.length, null)) hash.update(buf.subarray(0, n));
+  } finally {
+    closeSync(fd);
+  }
+  return hash.digest('hex');
+}
+
+// The cache holds `<sha256>.trace` (content, by the CSV's SHA-256) and `<file sha256>.ref` (which content a
+// stored file — e.g. a .csv.gz — decompresses to), so a hit needs one hash of the stored file and no gunzip.
+function loadCached(cacheDir: string, fileSha: string): { trace: Trace; sha256: string } | null {
+  try {
+    const ref = JSON.parse(readFileSync(join(cacheDir, `${fileSha}.ref`), 'utf8')) as { file_sha256?: unknown; sha256?: unknown };
+    if (ref.file_sha256 !== fileSha || typeof ref.sha256 !== 'string' || !/^[0-9a-f]{64}$/.test(ref.sha256)) return null;
+    const trace = decodeTraceCache(readFileSync(join(cacheDir, `${ref.sha256}.trace`)), ref.sha256);
+    return trace ? { trace, sha256: ref.sha256 } : null;
+  } catch {
+    return null;
+  }
+}
+
+function storeCached(cacheDir: string, fileSha: string, sha256: string, trace: Trace): void {
+  try {
+    writeTraceCacheFile(join(cacheDir, `${sha256}.trace`), trace, sha256);
+    writeFileAtomic(join(cacheDir, `${fileSha}.ref`), stableStringify({ file_sha256: fileSha, sha256 }));
+  } catch {
+    // The cache only saves time; an unwritable cache folder leaves reading correct.
+  }
+}
+
+function readMetaSidecar(tracePath: string): TraceMeta | null {
+  const metaPath = metaPathFor(tracePath);
+  if (!existsSync(metaPath)) return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(readFileSync(metaPath, 'utf8'));
+  } catch (err) {
+    throw new InputError(atLocation(metaPath, undefined, `not valid JSON (${(err as Error).message})`, 'the trace meta sidecar written by hsim'));
+  }
+  if (typeof value !== 'object' || value === null || (value as { format?: unknown }).format !== 'hsim-trace') {
+    throw new InputError(atLocation(metaPath, undefined, 'no "format": "hsim-trace" field', 'the trace meta sidecar written by hsim'));
+  }
+  return value as TraceMeta;
+}
+
+/**
+ * Writes `<target>` (.csv, or gzip when it ends in .gz) sorted stably by arrival, plus `<name>.meta.json` beside
+ * it; both through temporary files renamed at the end, so on failure neither is left behind.
+ * Returns the full meta written (columns, key and class counts, arrival span, SHA-256 of the CSV bytes).
+ */
+export async function writeTrace(target: string, trace: Trace, meta: TraceMetaInput): Promise<TraceMeta> {
+  mkdirSync(dirname(target), { recursive: true });
+  const metaPath = metaPathFor(target);
+  const order = isSortedByArrival(trace.arrival) ? undefined : stableOrderBy(trace.arrival);
+  const tmp = tempPathFor(target);
+  const hash = createHash('sha256');
+  let renamed = false;
+  try {
+    const file = createWriteStream(tmp);
+    let sink: Writable = file;
+    if (/\.gz$/i.test(target)) {
+      const gzip = createGzip({ level: 6 });
+      gzip.pipe(file);
+      sink = gzip;
+    }
+    for (const piece of formatTraceCsvChunks(trace, order)) {
+      const bytes = Buffer.from(piece, 'utf8');
+      hash.update(bytes);
+      if (!sink.write(bytes)) await new Promise<void>((resolve, reject) => {
+        sink.once('drain', resolve);
+        sink.once('error', reject);
+      });
+    }
+    sink.end();
+    await finished(file);
+    const full = buildMeta(trace, meta, hash.digest('hex'));
+    renameSync(tmp, target);
+    renamed = true;
+    writeFileAtomic(metaPath, stableStringify(full));
+    return full;
+  } catch (err) {
+    rmSync(tmp, { force: true });
+    if (renamed) rmSync(target, { force: true });
+    throw err;
+  }
+}
+
+function buildMeta(trace: Trace, input: TraceMetaInput, sha256: string): TraceMeta {
+  const usedKeys = new Uint8Array(trace.keys.length);
+  let keys = 0;
+  let first = Infinity;
+  let last = -Infinity;
+  for (let i = 0; i < trace.n; i++) {
+    const k = trace.keyId[i]!;
+    if (usedKeys[k] === 0) {
+      usedKeys[k] = 1;
+      keys++;
+    }
+    const a = trace.arrival[i]!;
+    if (a < first) first = a;
+    if (a > last) last = a;
+  }
+  let classes: number | null = null;
+  if (trace.classId) {
+    const used = new Set<number>();
+    for (let i = 0; i < trace.n; i++) used.add(trace.classId[i]!);
+    classes = used.size;
+  }
+  return {
+    ...input,
+    format: 'hsim-trace',
+    format_version: 1,
+    columns: traceCsvColumns(trace),
+    keys,
+    classes,
+    arrival_span_ms: { first: trace.n > 0 ? first : null, last: trace.n > 0 ? last : null },
+    sha256,
+  };
+}
