@@ -11,6 +11,12 @@ export interface RowKeys {
 /** Builds the predictor key of each row; keys are interned so equal keys share one string. Cost O(n). */
 export function rowKeysFor(trace: Trace, producerOnly: boolean, sizebins: boolean): RowKeys {
   const n = trace.n;
+  if ((producerOnly || trace.classId === null) && !(sizebins && trace.size !== null)) {
+    // The predictor key is the producer key itself: reuse the trace's interning.
+    const rowKeys = new Array<string>(n);
+    for (let r = 0; r < n; r++) rowKeys[r] = trace.keys[trace.keyId[r]!]!;
+    return { rowKeys, rowKeyId: trace.keyId, distinct: [...trace.keys] };
+  }
   const rowKeyId = new Int32Array(n);
   const distinct: string[] = [];
   const index = new Map<string, number>();

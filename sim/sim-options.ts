@@ -67,7 +67,7 @@ export function parseStaticMap(json: unknown, file: string, levels: number, issu
   return map;
 }
 
-/** The default level: the middle one (1 of 3), as the predictor's fallback level. */
+/** The default level: the middle one, floor((L − 1)/2) (1 of 3), the predictor's fallback level. */
 export function defaultLevelFor(levels: number): number {
-  return Math.floor(levels / 2);
+  return Math.floor((levels - 1) / 2);
 }

@@ -21,6 +21,8 @@ export interface SimulationConfig {
   readonly windowBy: WindowBy;
   readonly staticMap: ReadonlyMap<string, number> | null;
   readonly seed: number;
+  /** A predictor snapshot for warm predictive arms (instead of the history warm start), or null. */
+  readonly predictorSnapshot?: { readonly bytes: Uint8Array; readonly source: string } | null;
 }
 
 /** One arm's result at one load (SPEC §10). */
@@ -79,7 +81,7 @@ export function simulate(trace: Trace, cfg: SimulationConfig, onArm?: (load: str
       const ctx: RoutingContext = {
         trace, first, levels: cfg.levels, defaultLevel: cfg.defaultLevel, boundaries, compress,
         staticMap: cfg.staticMap, seed: cfg.seed, flags: arm.flags,
-        keys,
+        keys, predictorOverrides: arm.predictorOverrides, predictorSnapshot: cfg.predictorSnapshot ?? null,
       };
       const router = arm.routing.create(ctx);
       const perKey = arm.routing.queues === 'per-key';
@@ -110,20 +112,22 @@ export function simulate(trace: Trace, cfg: SimulationConfig, onArm?: (load: str
       if (trace.classId && trace.classes) result.by_label = byLabel(trace, first, folder);
       if (router.outcomeNames) {
         const names = router.outcomeNames;
-        const total: Record<string, number> = Object.fromEntries(names.map((n) => [n, 0]));
+        const k = names.length;
+        // Count by code into a typed array (no keyed stores per message), then name the counts.
+        const counts = new Int32Array(k * (cfg.windows + 1));
+        for (let w = 0; w < cfg.windows; w++) {
+          for (let i = off[w]!; i < off[w + 1]!; i++) {
+            const code = run.outcome[i]!;
+            if (code >= 0 && code < k) counts[w * k + code]!++;
+          }
+        }
+        const named = (w: number): Record<string, number> => Object.fromEntries(names.map((n, c) => [n, counts[w * k + c]!]));
         const perWindow: Record<string, number>[] = [];
         for (let w = 0; w < cfg.windows; w++) {
-          const counts: Record<string, number> = Object.fromEntries(names.map((n) => [n, 0]));
-          for (let i = off[w]!; i < off[w + 1]!; i++) {
-            const name = names[run.outcome[i]!];
-            if (name !== undefined) {
-              counts[name]!++;
-              total[name]!++;
-            }
-          }
-          perWindow.push(counts);
+          perWindow.push(named(w));
+          for (let c = 0; c < k; c++) counts[cfg.windows * k + c]! += counts[w * k + c]!;
         }
-        result.outcomes = total;
+        result.outcomes = named(cfg.windows);
         result.outcome_windows = perWindow;
       }
       if (router.report) Object.assign(result, router.report());

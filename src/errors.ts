@@ -10,7 +10,7 @@ export class InputError extends Error {
   /** Every problem found, when several were collected before failing. */
   readonly issues: readonly string[];
   constructor(message: string, issues: readonly string[] = []) {
-    super(issues.length > 1 ? `${message}\n${issues.map((i) => `  - ${i}`).join('\n')}` : message);
+    super(issues.length > 1 || (issues.length === 1 && issues[0] !== message) ? `${message}\n${issues.map((i) => `  - ${i}`).join('\n')}` : message);
     this.issues = issues.length > 0 ? issues : [message];
   }
 }

@@ -5,6 +5,7 @@ import './static-history.ts';
 import './static-map.ts';
 import './static-random.ts';
 import './per-key.ts';
+import './predictive.ts';
 
 export { findRouting, registerRouting, routingNames } from './routing.ts';
 export type { RoutingModule, RoutingContext, BuiltRouter } from './routing.ts';

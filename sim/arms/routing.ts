@@ -19,6 +19,10 @@ export interface RoutingContext {
   readonly flags: ArmFlags;
   /** Predictor keys of the rows (key/class, or per the arm's keys/sizebins flags), built on first use. */
   keys(): RowKeys;
+  /** The arm's predictor parameter overrides (name → value text). */
+  readonly predictorOverrides: Readonly<Record<string, string>>;
+  /** A predictor snapshot to start from (`--predictor-snapshot`), or null. */
+  readonly predictorSnapshot: { readonly bytes: Uint8Array; readonly source: string } | null;
 }
 
 /** A built router plus what it reports into the result file after the run. */
@@ -42,6 +46,8 @@ export interface RoutingModule {
   /** `levels`: L priority levels with strict or weighted service and aging; `per-key`: one FIFO queue per key,
    *  weighted with equal weights and cost = the queue's EWMA, no aging. */
   readonly queues: 'levels' | 'per-key';
+  /** Validates the arm's flags and overrides before any work (throws InputError); optional. */
+  check?(flags: ArmFlags, overrides: Readonly<Record<string, string>>, levels: number, defaultLevel: number): void;
   create(ctx: RoutingContext): BuiltRouter;
 }
 

@@ -4,6 +4,12 @@ import { EXIT, exitCodeOf, InputError } from '../errors.ts';
 import { toolVersion } from './provenance.ts';
 import { registerCommands } from './commands/index.ts';
 
+// A closed pipe (`hsim … | head`) ends the output quietly instead of crashing.
+process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+  if (err.code === 'EPIPE') process.exit(EXIT.ok);
+  throw err;
+});
+
 const program = new Command();
 program
   .name('hsim')

@@ -1,0 +1,90 @@
+// Routings that use the shared predictor (SPEC §5, §6): `predictive` (warm), `predictive-cold`, `shadow`.
+import { Predictor } from '../../src/predictor/predictor.ts';
+import { applyPredictorOverrides, DEFAULT_PREDICTOR_PARAMS, type PredictorParams } from '../../src/predictor/params.ts';
+import { PREDICT_OUTCOME_NAMES } from '../../src/predictor/outcomes.ts';
+import { decodePredictorSnapshot } from '../../src/predictor/snapshot.ts';
+import type { ArmFlags } from './arm-flags.ts';
+import { registerRouting, type BuiltRouter, type RoutingContext, type RoutingModule } from './routing.ts';
+
+/** Predictor parameters of an arm: the defaults for L levels, the arm's summary flag, then its overrides. Throws InputError. */
+export function predictorParamsFor(flags: ArmFlags, overrides: Readonly<Record<string, string>>, levels: number, defaultLevel: number): PredictorParams {
+  const base: PredictorParams = { ...DEFAULT_PREDICTOR_PARAMS, levels, defaultLevel };
+  const all: Record<string, string> = {};
+  if (flags.summary !== null) all.summary = flags.summary;
+  Object.assign(all, overrides);
+  return applyPredictorOverrides(base, all);
+}
+
+/** A router that consults (and, unless `shadow`, obeys) a predictor, and teaches it every completion. */
+class PredictiveRouter implements BuiltRouter {
+  cost = 0;
+  outcome = -1;
+  readonly outcomeNames = PREDICT_OUTCOME_NAMES;
+
+  constructor(
+    private readonly predictor: Predictor,
+    private readonly rowKeys: readonly string[],
+    private readonly shadow: boolean,
+    private readonly defaultLevel: number,
+  ) {}
+
+  route(row: number, now: number): number {
+    const p = this.predictor;
+    p.setClock(now);
+    const level = p.predict(this.rowKeys[row]!);
+    this.outcome = p.lastOutcome;
+    if (this.shadow) return this.defaultLevel;
+    const est = p.lastEstimate;
+    this.cost = est > 0 ? est : 0;
+    return level;
+  }
+
+  complete(row: number, duration: number, now: number): void {
+    this.predictor.setClock(now);
+    this.predictor.observe(this.rowKeys[row]!, duration);
+  }
+
+  report(): Record<string, unknown> {
+    const p = this.predictor;
+    return { predictor: { keys: p.keyCount(), observations: p.observationCount(), snapshots: p.snapshotCount() } };
+  }
+}
+
+function predictiveRouting(name: string, description: string, warm: boolean, shadow: boolean): RoutingModule {
+  return {
+    name,
+    description,
+    needsHistory: warm,
+    needsPredictor: true,
+    needsStaticMap: false,
+    queues: 'levels',
+    check: (flags, overrides, levels, defaultLevel) => void predictorParamsFor(flags, overrides, levels, defaultLevel),
+    create: (ctx: RoutingContext) => {
+      const params = predictorParamsFor(ctx.flags, ctx.predictorOverrides, ctx.levels, ctx.defaultLevel);
+      const keys = ctx.keys().rowKeys;
+      let predictor: Predictor;
+      if (warm && ctx.predictorSnapshot !== null) {
+        predictor = decodePredictorSnapshot(ctx.predictorSnapshot.bytes, ctx.predictorSnapshot.source, { params });
+      } else {
+        predictor = new Predictor(params);
+        if (warm) warmStart(predictor, ctx, keys);
+      }
+      return new PredictiveRouter(predictor, keys, shadow, ctx.defaultLevel);
+    },
+  };
+}
+
+/** Observes the history rows before t = 0 at their compressed arrival times, in history order (SPEC §5). */
+export function warmStart(predictor: Predictor, ctx: Pick<RoutingContext, 'trace' | 'first' | 'compress'>, keys: readonly string[]): void {
+  const { trace, first, compress } = ctx;
+  if (first >= trace.n) return;
+  const origin = trace.arrival[first]!;
+  for (let r = 0; r < first; r++) {
+    predictor.setClock((trace.arrival[r]! - origin) / compress);
+    predictor.observe(keys[r]!, trace.duration[r]!);
+  }
+}
+
+registerRouting(predictiveRouting('predictive', 'the shared predictor, warmed on the history half, routes each message to its predicted tier', true, false));
+registerRouting(predictiveRouting('predictive-cold', 'the shared predictor starting empty', false, false));
+registerRouting(predictiveRouting('shadow', 'the predictor learns and its outcomes are recorded, but every message takes the default level', true, true));

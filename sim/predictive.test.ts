@@ -1,0 +1,87 @@
+// The predictive routings on a generated trace: warm vs cold, shadow = FIFO, outcomes account for every message,
+// per-arm overrides, and the warm start = observing the history at compressed times.
+import { describe, expect, it } from 'vitest';
+import { createRng, lognormal } from '../src/rng/seeded.ts';
+import { traceFromRows, type TraceRow } from '../src/trace/trace.ts';
+import { Predictor } from '../src/predictor/predictor.ts';
+import { encodePredictorSnapshot } from '../src/predictor/snapshot.ts';
+import { DEFAULT_PREDICTOR_PARAMS } from '../src/predictor/params.ts';
+import { simulate, type SimulationConfig } from './simulate.ts';
+import { parseArm } from './arms/index.ts';
+import { compressFactor, splitTrace } from './split.ts';
+import { warmStart } from './arms/predictive.ts';
+import { rowKeysFor } from './row-keys.ts';
+
+/** 40 keys with medians from 1 ms to 2 s, Poisson-ish arrivals; seeded. */
+function keyedTrace(n: number) {
+  const rng = createRng('predictive-test');
+  const a = rng.fork('arrivals');
+  const d = rng.fork('durations');
+  const k = rng.fork('keys');
+  const rows: TraceRow[] = [];
+  let t = 0;
+  for (let i = 0; i < n; i++) {
+    t += -Math.log(1 - a.next()) * 20;
+    const key = Math.floor(k.next() ** 2 * 40);
+    rows.push({ arrival_ms: t, duration_ms: lognormal(d, 2000 ** (key / 39), 0.3), key: `k${key}` });
+  }
+  return traceFromRows(rows);
+}
+
+const trace = keyedTrace(12_000);
+const cfg = (arms: string[], extra: Partial<SimulationConfig> = {}): SimulationConfig => ({
+  loads: [0.9], arms: arms.map((x) => parseArm(x, 3)), workers: 8, levels: 3, defaultLevel: 1, split: 'time', fraction: 0.5,
+  windows: 5, windowBy: 'time', staticMap: null, seed: 1, ...extra,
+});
+
+describe('predictive routings', () => {
+  const out = simulate(trace, cfg(['fifo', 'predictive', 'predictive-cold', 'shadow', 'predictive+weights+pausing']));
+  const arms = out.results['0.9']!.arms;
+  const m = out.trace.evaluation_rows;
+
+  it('account for every evaluation message in the outcome counts, per window and in total', () => {
+    for (const arm of ['predictive', 'predictive-cold', 'shadow', 'predictive+weights+pausing']) {
+      const o = arms[arm]!.outcomes as Record<string, number>;
+      expect(Object.values(o).reduce((s, x) => s + x, 0)).toBe(m);
+      const w = arms[arm]!.outcome_windows as Record<string, number>[];
+      expect(w.reduce((s, x) => s + Object.values(x).reduce((a, b) => a + b, 0), 0)).toBe(m);
+      expect(w.reduce((s, x) => s + x.predicted!, 0)).toBe(o.predicted);
+    }
+    expect(arms.fifo!.outcomes).toBeUndefined();
+  });
+
+  it('warm start predicts from the first message; cold start is unready or cold first', () => {
+    const warm = arms.predictive!.outcome_windows as Record<string, number>[];
+    const cold = arms['predictive-cold']!.outcome_windows as Record<string, number>[];
+    expect(warm[0]!.unready).toBe(0);
+    expect(cold[0]!.unready! + cold[0]!.cold_key!).toBeGreaterThan(warm[0]!.unready! + warm[0]!.cold_key!);
+    expect((arms.predictive!.predictor as { observations: number }).observations).toBe(trace.n);
+    expect((arms['predictive-cold']!.predictor as { observations: number }).observations).toBe(m);
+  });
+
+  it('shadow learns but routes every message to the default level: same latencies as FIFO', () => {
+    expect(arms.shadow!.all).toEqual(arms.fifo!.all);
+    expect((arms.shadow!.outcomes as Record<string, number>).predicted).toBeGreaterThan(m / 2);
+  });
+
+  it('routing short keys first lowers the mean latency against FIFO on this trace', () => {
+    expect(arms['predictive+weights+pausing']!.all.mean_latency_ms).toBeLessThan(arms.fifo!.all.mean_latency_ms);
+    expect(arms.predictive!.all.short_mean_ms).toBeLessThan(arms.fifo!.all.short_mean_ms);
+  });
+
+  it('per-arm overrides change only that arm', () => {
+    const o2 = simulate(trace, cfg(['predictive', 'predictive@predictor.minSamples=5000']));
+    const a2 = o2.results['0.9']!.arms;
+    expect(a2.predictive!.all).toEqual(arms.predictive!.all);
+    // With n_min above every key's count, no key is ever predicted.
+    expect((a2['predictive@predictor.minSamples=5000']!.outcomes as Record<string, number>).predicted).toBe(0);
+  });
+
+  it('a snapshot of the warm-started predictor gives the same results as the warm start', () => {
+    const split = splitTrace(trace, 'time', 0.5);
+    const p = new Predictor({ ...DEFAULT_PREDICTOR_PARAMS });
+    warmStart(p, { trace, first: split.cut, compress: compressFactor(trace, split, 0.9, 8) }, rowKeysFor(trace, false, false).rowKeys);
+    const fromSnap = simulate(trace, cfg(['predictive'], { predictorSnapshot: { bytes: encodePredictorSnapshot(p), source: 'mem' } }));
+    expect(fromSnap.results['0.9']!.arms.predictive!.all).toEqual(arms.predictive!.all);
+  });
+});

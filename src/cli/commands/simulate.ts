@@ -1,0 +1,37 @@
+// `hsim simulate`: run arms × loads over a trace through the discrete-event engine (SPEC §5, §10).
+import type { Command } from 'commander';
+
+/** Registers `hsim simulate`. */
+export function registerSimulate(program: Command): void {
+  program
+    .command('simulate')
+    .description('simulate a trace under one or more arms and loads; writes the result file of SPEC §10')
+    .argument('<trace>', 'common-format trace (.csv or .csv.gz)')
+    .option('--arm <arm>', 'arm routing[+flag…], repeatable (e.g. fifo, oracle+weights+pausing)', collect, [])
+    .option('--load <loads>', 'target loads, comma-separated, or as-is', '0.5,0.8,0.95')
+    .option('--workers <n>', 'virtual workers', '64')
+    .option('--levels <n>', 'priority levels', '3')
+    .option('--split <by>', 'history/evaluation split: time, count or none', 'time')
+    .option('--fraction <f>', 'history share of the split', '0.5')
+    .option('--windows <k>', 'number of windows', '7')
+    .option('--window-by <by>', 'windows by time or count', 'time')
+    .option('--static-map <file>', 'JSON map key-or-class → level, for static-map arms')
+    .option('--set <param=value>', 'override a parameter, e.g. predictor.minSamples=5 (repeatable)', collect, [])
+    .option('--predictor-snapshot <file>', 'start predictive arms from this predictor snapshot')
+    .option('--seed <n>', 'seed for seeded arms (static-random)', '1')
+    .option('-o, --output <file>', 'write the result JSON here (atomically)')
+    .option('--json', 'print the result JSON to stdout instead of a table')
+    .option('--no-cache', 'do not use the binary trace cache')
+    .option('--quiet', 'no progress on stderr')
+    .addHelpText('after', `
+Example:
+  hsim simulate trace.csv.gz --arm fifo --arm predictive+weights+pausing --load 0.5,0.8 -o results.json`)
+    .action(async (trace: string, opts: Record<string, unknown>) => {
+      const { runSimulateCommand } = await import('../simulate-run.ts');
+      await runSimulateCommand(trace, opts);
+    });
+}
+
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}

@@ -1,0 +1,132 @@
+// The implementation of `hsim simulate`: validate options, load the trace, simulate, write or print results.
+import { existsSync, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { InputError, atOption } from '../errors.ts';
+import { stableStringify } from '../json/stable-json.ts';
+import { writeFileAtomic } from '../io/atomic-io.ts';
+import { readTrace } from '../../traces/trace-io.ts';
+import { parseArm, type ArmSpec } from '../../sim/arms/index.ts';
+import { simulate, type SimulationConfig, type SimulationOutput } from '../../sim/simulate.ts';
+import {
+  defaultLevelFor, parseFraction, parseInteger, parseLoads, parseSplit, parseStaticMap, parseWindowBy,
+} from '../../sim/sim-options.ts';
+import { gitCommit, toolVersion } from './provenance.ts';
+import { formatSimulationTable } from './simulation-table.ts';
+
+/** Options as commander hands them over (strings and flags). */
+type RawOptions = Record<string, unknown>;
+
+/** Validates every option (all problems at once) into a SimulationConfig. Throws InputError. */
+export function buildSimulationConfig(opts: RawOptions): SimulationConfig {
+  const issues: string[] = [];
+  const str = (k: string): string => String(opts[k]);
+  const levels = parseInteger(str('levels'), 'option --levels', 1, issues);
+  const workers = parseInteger(str('workers'), 'option --workers', 1, issues);
+  const windows = parseInteger(str('windows'), 'option --windows', 1, issues);
+  const seed = parseInteger(str('seed'), 'option --seed', 0, issues);
+  const loads = parseLoads(str('load'), 'option --load', issues);
+  const split = parseSplit(str('split'), 'option --split', issues);
+  const fraction = parseFraction(str('fraction'), 'option --fraction', issues);
+  const windowBy = parseWindowBy(str('windowBy'), 'option --window-by', issues);
+  const armTexts = (opts.arm as string[] | undefined) ?? [];
+  if (armTexts.length === 0) issues.push('option --arm: none given; expected at least one arm, e.g. --arm fifo');
+  const arms: ArmSpec[] = [];
+  for (const text of armTexts) {
+    try {
+      const arm = parseArm(text, levels, (opts.set as string[] | undefined) ?? []);
+      arms.push(arm);
+      arm.routing.check?.(arm.flags, arm.predictorOverrides, levels, defaultLevelFor(levels));
+    } catch (err) {
+      if (!(err instanceof InputError)) throw err;
+      for (const i of err.issues) if (!issues.includes(i)) issues.push(i);
+    }
+  }
+  if (new Set(armTexts).size !== armTexts.length) issues.push('option --arm: the same arm given twice; expected distinct arms');
+  let staticMap: Map<string, number> | null = null;
+  const mapFile = opts.staticMap as string | undefined;
+  if (mapFile !== undefined) {
+    if (!existsSync(mapFile)) issues.push(atOption('--static-map', `file ${mapFile} does not exist`, 'a JSON file mapping key or class to a level'));
+    else {
+      let json: unknown;
+      try {
+        json = JSON.parse(readFileSync(mapFile, 'utf8'));
+        staticMap = parseStaticMap(json, mapFile, levels, issues);
+      } catch (err) {
+        issues.push(`${mapFile}: not valid JSON (${(err as Error).message}); expected a JSON object mapping key or class to a level`);
+      }
+    }
+  } else if (arms.some((a) => a.routing.needsStaticMap)) {
+    issues.push('option --static-map: missing; expected a JSON file for the static-map arm');
+  }
+  let predictorSnapshot: { bytes: Uint8Array; source: string } | null = null;
+  const snap = opts.predictorSnapshot as string | undefined;
+  if (snap !== undefined) {
+    if (!existsSync(snap)) issues.push(atOption('--predictor-snapshot', `file ${snap} does not exist`, 'a snapshot written by hsim predictor warm'));
+    else predictorSnapshot = { bytes: new Uint8Array(readFileSync(snap)), source: snap };
+    if (!arms.some((a) => a.routing.needsPredictor && a.routing.needsHistory)) issues.push(atOption('--predictor-snapshot', 'no warm predictive arm to start from it', 'an arm such as predictive or shadow'));
+  }
+  const sets = (opts.set as string[] | undefined) ?? [];
+  for (const s of sets) {
+    const name = s.split('=')[0] ?? '';
+    if (name.startsWith('predictor.') && !arms.some((a) => a.routing.needsPredictor)) issues.push(atOption('--set', `"${s}" but no arm has a predictor`, 'a predictive arm, or no predictor.* overrides'));
+  }
+  if (issues.length > 0) throw new InputError(`simulate: ${issues.length} problem${issues.length > 1 ? 's' : ''} with the options`, issues);
+  return { loads, arms, workers, levels, defaultLevel: defaultLevelFor(levels), split, fraction, windows, windowBy, staticMap, seed, predictorSnapshot };
+}
+
+/** The options block recorded in a result file (stable, hashable). */
+export function optionsRecord(cfg: SimulationConfig, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    arms: cfg.arms.map((a) => a.text),
+    loads: cfg.loads.map((l) => (l === 'as-is' ? 'as-is' : l)),
+    workers: cfg.workers,
+    levels: cfg.levels,
+    default_level: cfg.defaultLevel,
+    split: cfg.split,
+    fraction: cfg.fraction,
+    windows: cfg.windows,
+    window_by: cfg.windowBy,
+    seed: cfg.seed,
+    static_map: cfg.staticMap ? Object.fromEntries([...cfg.staticMap.entries()].sort()) : null,
+    predictor_snapshot: cfg.predictorSnapshot ? { file: cfg.predictorSnapshot.source, sha256: createHash('sha256').update(cfg.predictorSnapshot.bytes).digest('hex') } : null,
+    ...extra,
+  };
+}
+
+/** Assembles the result file object of SPEC §10. */
+export function resultFile(tracePath: string, sha256: string, out: SimulationOutput, options: Record<string, unknown>): Record<string, unknown> {
+  const configHash = createHash('sha256').update(stableStringify({ options, trace_sha256: sha256 })).digest('hex');
+  return {
+    tool: 'hsim',
+    version: toolVersion(),
+    commit: gitCommit(),
+    config_hash: configHash,
+    seed: options.seed,
+    trace: { path: tracePath, sha256, ...out.trace },
+    options,
+    results: out.results,
+  };
+}
+
+/** Runs `hsim simulate`. */
+export async function runSimulateCommand(tracePath: string, opts: RawOptions): Promise<void> {
+  const cfg = buildSimulationConfig(opts);
+  const loaded = await readTrace(tracePath, { cache: opts.cache !== false });
+  const progress = !opts.quiet && process.stderr.isTTY;
+  const total = cfg.loads.length * cfg.arms.length;
+  let done = 0;
+  const out = simulate(loaded.trace, cfg, (load, arm) => {
+    done++;
+    if (progress) process.stderr.write(`\r[${done}/${total}] load ${load} ${arm}`.padEnd(60));
+  });
+  if (progress) process.stderr.write('\n');
+  const file = resultFile(tracePath, loaded.sha256, out, optionsRecord(cfg));
+  const text = stableStringify(file);
+  if (opts.output !== undefined) {
+    writeFileAtomic(String(opts.output), text);
+    if (!opts.json) process.stdout.write(formatSimulationTable(out));
+    if (!opts.quiet) process.stderr.write(`hsim: wrote ${String(opts.output)}\n`);
+  }
+  if (opts.json) process.stdout.write(text);
+  else if (opts.output === undefined) process.stdout.write(formatSimulationTable(out));
+}
