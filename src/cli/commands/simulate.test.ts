@@ -1,0 +1,86 @@
+// End-to-end tests of `hsim simulate` and `hsim predictor warm` through the real executable: bad input is exit 2
+// with the place named and no result file; the same run twice gives the same bytes apart from timing fields.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const hsim = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'bin', 'hsim.js');
+const dir = mkdtempSync(join(tmpdir(), 'hsim-simulate-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function run(...args: string[]): { code: number | null; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, [hsim, ...args], { cwd: dir, env: { ...process.env, HSIM_CACHE_DIR: join(dir, 'cache') }, encoding: 'utf8' });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+const good = 'arrival_ms,duration_ms,key\n0,10,a\n1,1,b\n2,5,a\n3,1,b\n10,2,a\n20,1,b\n30,4,a\n31,1,b\n';
+writeFileSync(join(dir, 'good.csv'), good);
+const stripTiming = (s: string): string => s.replace(/"sim_seconds": [^,\n]+/g, '"sim_seconds": 0');
+
+describe('hsim simulate', () => {
+  it('writes the same result bytes twice (apart from timing), with provenance and the SPEC §10 shape', () => {
+    const args = ['simulate', 'good.csv', '--arm', 'fifo', '--arm', 'oracle+weights+pausing', '--arm', 'predictive', '--load', '0.5,as-is', '--workers', '1', '--windows', '2', '--quiet'];
+    expect(run(...args, '-o', 'r1.json').code).toBe(0);
+    expect(run(...args, '-o', 'r2.json').code).toBe(0);
+    const a = readFileSync(join(dir, 'r1.json'), 'utf8');
+    expect(stripTiming(a)).toBe(stripTiming(readFileSync(join(dir, 'r2.json'), 'utf8')));
+    const r = JSON.parse(a) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+    // Time split at (0 + 31)/2: arrivals 0, 1, 2, 3, 10 are history.
+    expect(r).toMatchObject({ tool: 'hsim', trace: { path: 'good.csv', rows: 8, history_rows: 5, evaluation_rows: 3 } });
+    expect(r.trace.sha256).toMatch(/^[0-9a-f]{64}$/);
+    expect(r.config_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(Object.keys(r.results)).toEqual(['0.5', 'as-is']);
+    expect(Object.keys(r.results['0.5'].arms).sort()).toEqual(['fifo', 'oracle+weights+pausing', 'predictive']);
+    expect(r.results['0.5'].arms.fifo.windows).toHaveLength(2);
+    expect(r.results['0.5'].arms.predictive.outcomes).toBeDefined();
+  });
+
+  const bad: [string, string[], RegExp, string?][] = [
+    ['a misnamed column', ['--arm', 'fifo'], /bad\.csv:1: .*column/i, 'arrival_ms,duration,key\n0,1,a\n'],
+    ['a non-numeric duration', ['--arm', 'fifo'], /bad\.csv:3: /, 'arrival_ms,duration_ms,key\n0,1,a\n1,abc,a\n'],
+    ['a negative duration', ['--arm', 'fifo'], /bad\.csv:2: /, 'arrival_ms,duration_ms,key\n0,-1,a\n'],
+    ['a non-finite arrival', ['--arm', 'fifo'], /bad\.csv:2: /, 'arrival_ms,duration_ms,key\nInfinity,1,a\n'],
+    ['an unknown arm', ['--arm', 'fastest'], /--arm fastest: unknown routing "fastest"/],
+    ['an unknown flag', ['--arm', 'fifo+turbo'], /unknown flag "turbo"/],
+    ['a load ≤ 0', ['--arm', 'fifo', '--load', '0'], /option --load: load "0"/],
+    ['fewer than one worker', ['--arm', 'fifo', '--workers', '0'], /option --workers: "0"/],
+    ['a missing --static-map file', ['--arm', 'static-map', '--static-map', 'nope.json'], /--static-map: file nope\.json does not exist/],
+    ['a static map with a bad level', ['--arm', 'static-map', '--static-map', 'map.json'], /map\.json → "a": found 7/],
+    ['an out-of-range predictor parameter', ['--arm', 'predictive', '--set', 'predictor.decay=1.5'], /predictor\.decay: found 1\.5; expected a number in \(0, 1\]/],
+    ['an unknown option', ['--arm', 'fifo', '--colour', 'red'], /unknown option '--colour'/],
+  ];
+  writeFileSync(join(dir, 'map.json'), '{"a": 7}');
+  it.each(bad)('refuses %s with exit 2, the place named and no result file', (_name, args, message, content) => {
+    const input = content === undefined ? 'good.csv' : 'bad.csv';
+    if (content !== undefined) writeFileSync(join(dir, 'bad.csv'), content);
+    rmSync(join(dir, 'out.json'), { force: true });
+    const r = run('simulate', input, ...args, '-o', 'out.json');
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr).toMatch(message);
+    expect(existsSync(join(dir, 'out.json'))).toBe(false);
+  });
+});
+
+describe('hsim predictor warm', () => {
+  it('saves the warm start as a snapshot that simulate starts from, giving the same results', () => {
+    const rows = ['arrival_ms,duration_ms,key'];
+    for (let i = 0; i < 3000; i++) rows.push(`${i * 7},${i % 3 === 0 ? 200 + (i % 11) : 5 + (i % 4)},k${i % 3}`);
+    writeFileSync(join(dir, 'warm.csv'), `${rows.join('\n')}\n`);
+    const w = run('predictor', 'warm', 'warm.csv', '--load', '0.9', '--workers', '4', '-o', 'p.snap');
+    expect(w.code, w.stderr).toBe(0);
+    expect(w.stdout).toMatch(/1500 history rows observed/);
+    const common = ['simulate', 'warm.csv', '--arm', 'predictive+weights', '--load', '0.9', '--workers', '4', '--json', '--quiet'];
+    const fromHistory = run(...common);
+    const fromSnap = run(...common, '--predictor-snapshot', 'p.snap');
+    expect(fromSnap.code, fromSnap.stderr).toBe(0);
+    const results = (s: string): unknown => JSON.parse(stripTiming(s)).results;
+    expect(results(fromSnap.stdout)).toEqual(results(fromHistory.stdout));
+    writeFileSync(join(dir, 'bad.snap'), readFileSync(join(dir, 'p.snap')).subarray(0, 40));
+    const bad = run(...common, '--predictor-snapshot', 'bad.snap');
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/bad\.snap: found a truncated/);
+  });
+});
