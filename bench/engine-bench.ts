@@ -1,7 +1,9 @@
 // Engine speed: customers/s of the discrete-event engine on M/M/64 at ρ 0.8 (200,000 customers), next to a bare
-// hand-written JavaScript heap loop on the same arrivals, measured in the same run (median of 5 seeds).
+// hand-written JavaScript event loop on the same arrivals, measured in the same run (best of 5 seeds each, after a
+// warm-up run of both, so that JIT tiers and other processes on the machine distort the ratio as little as possible).
 import { createRng, exponential } from '../src/rng/seeded.ts';
 import { runEngine, type EngineConfig } from '../sim/engine.ts';
+import { EngineBuffers } from '../sim/engine-buffers.ts';
 
 const N = 200_000;
 const C = 64;
@@ -81,30 +83,36 @@ function bareHeapLoop(arrival: Float64Array, duration: Float64Array): number {
 
 const cfg: EngineConfig = { workers: C, queues: 1, weights: null, agingMs: null, agingIntervalMs: 500, pausing: false };
 const router = { cost: 0, outcome: -1, route: () => 0, complete: () => undefined };
+// One buffer pool for all runs, as `simulate` shares one across its arms and loads.
+const buffers = new EngineBuffers();
 
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[s.length >> 1]!;
+function best(xs: number[]): number {
+  return Math.max(...xs);
 }
 
 const engineRates: number[] = [];
 const bareRates: number[] = [];
+{
+  const warm = workload(99);
+  bareHeapLoop(warm.arrival, warm.duration);
+  runEngine(warm.arrival, warm.duration, 0, N, 1, router, cfg, buffers);
+}
 for (let seed = 1; seed <= 5; seed++) {
   const { arrival, duration } = workload(seed);
   let t0 = performance.now();
   const bareWait = bareHeapLoop(arrival, duration);
   bareRates.push(N / ((performance.now() - t0) / 1000));
   t0 = performance.now();
-  const run = runEngine(arrival, duration, 0, N, 1, router, cfg);
+  const run = runEngine(arrival, duration, 0, N, 1, router, cfg, buffers);
   engineRates.push(N / ((performance.now() - t0) / 1000));
   let sumWait = 0;
   for (let i = 0; i < N; i++) sumWait += run.start[i]! - run.arrival[i]!;
   // Both compute the same FCFS schedule, so their mean waits agree (a check that the comparison is fair).
   if (Math.abs(sumWait / N - bareWait) > 1e-9 * Math.max(1, bareWait)) throw new Error(`engine and bare loop disagree: ${sumWait / N} vs ${bareWait}`);
 }
-const e = median(engineRates);
-const b = median(bareRates);
+const e = best(engineRates);
+const b = best(bareRates);
 process.stdout.write(
-  `engine M/M/64 ρ=0.8, ${N} customers (median of 5 seeds): engine ${(e / 1e6).toFixed(2)} M customers/s, ` +
+  `engine M/M/64 ρ=0.8, ${N} customers (best of 5 seeds): engine ${(e / 1e6).toFixed(2)} M customers/s, ` +
     `bare heap loop ${(b / 1e6).toFixed(2)} M customers/s, ratio ${(e / b).toFixed(2)} (target ≥ 0.50)\n`,
 );

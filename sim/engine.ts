@@ -2,6 +2,7 @@
 import { CompletionHeap } from './completion-heap.ts';
 import { LevelQueues } from './level-queues.ts';
 import { ShareHeap } from './share-heap.ts';
+import { EngineBuffers } from './engine-buffers.ts';
 
 /** How the engine schedules; derived from the arm by the caller (the engine never sees arm names). */
 export interface EngineConfig {
@@ -28,13 +29,16 @@ export interface Router {
   complete(row: number, duration: number, now: number): void;
 }
 
-/** Per-message outcome of a run, indexed by evaluation message m = row − first. Times in simulated ms. */
+/**
+ * Per-message outcome of a run, indexed by evaluation message m = row − first. Times in simulated ms. The arrays
+ * live in the run's EngineBuffers: they stay valid until the next run that uses the same buffers.
+ */
 export interface EngineRun {
   readonly arrival: Float64Array;
   readonly start: Float64Array;
   readonly end: Float64Array;
+  /** Predictor outcome code per message (−1 = none). */
   readonly outcome: Int8Array;
-  readonly pulledFrom: Int32Array;
   /** Counts of engine events, for checks (Little's law, conservation). */
   readonly events: { completions: number; arrivals: number; agingTicks: number; promotions: number };
 }
@@ -43,7 +47,8 @@ const EWMA_ALPHA = 0.05;
 
 /**
  * Simulates trace rows [first, first + m) arriving at (arrival[row] − arrival[first]) / compress and taking
- * duration[row] ms on one of `workers` non-preemptive workers. Cost O(M log W) plus aging ticks.
+ * duration[row] ms on one of `workers` non-preemptive workers. Cost O(M log W) plus aging ticks. Arrays come from
+ * `buffers` (fresh ones when omitted): pass one pool to consecutive runs to avoid touching new memory each time.
  */
 export function runEngine(
   arrivalIn: Float64Array,
@@ -53,29 +58,32 @@ export function runEngine(
   compress: number,
   router: Router,
   cfg: EngineConfig,
+  buffers: EngineBuffers = new EngineBuffers(),
 ): EngineRun {
   const Q = cfg.queues;
-  const arrival = new Float64Array(m);
-  const start = new Float64Array(m);
-  const end = new Float64Array(m);
-  const outcome = new Int8Array(m);
-  const pulledFrom = new Int32Array(m);
-  const placed = new Float64Array(m);
-  const promoted = new Uint8Array(m);
-  const cost = new Float64Array(m);
+  const arrival = buffers.f64('arrival', m);
+  const start = buffers.f64('start', m);
+  const end = buffers.f64('end', m);
+  const outcome = buffers.i8('outcome', m);
+  // Per-message state only some schedules read: the others get one-element stand-ins (never indexed past 0).
+  const agingOn = cfg.agingMs !== null && Q > 1;
+  const weighted = cfg.weights !== null;
+  const placed = buffers.f64('placed', agingOn ? m : 1);
+  const promoted = buffers.u8('promoted', agingOn ? m : 1);
+  const cost = buffers.f64('cost', weighted ? m : 1);
+  const pulledFrom = buffers.i32('pulledFrom', m);
+  if (agingOn) promoted.fill(0);
   const origin = m > 0 ? arrivalIn[first]! : 0;
   for (let i = 0; i < m; i++) arrival[i] = (arrivalIn[first + i]! - origin) / compress;
 
-  const queues = new LevelQueues(Q, m);
+  const queues = new LevelQueues(Q, m, buffers.i32('next', m));
   const heap = new CompletionHeap(cfg.workers);
   const ewma = new Float64Array(Q);
   const promotedIn = new Int32Array(Q);
-  const weighted = cfg.weights !== null;
   const weights = cfg.weights ?? new Float64Array(0);
   const vclock = new Float64Array(Q);
   const shares = new ShareHeap(Q, vclock);
   let floor = 0;
-  const agingOn = cfg.agingMs !== null && Q > 1;
   const threshold = cfg.agingMs ?? Number.POSITIVE_INFINITY;
   const interval = cfg.agingIntervalMs;
   const pausing = cfg.pausing;
@@ -116,9 +124,9 @@ export function runEngine(
       router.cost = 0;
       router.outcome = -1;
       const q = router.route(first + i, now);
-      cost[i] = router.cost;
       outcome[i] = router.outcome;
-      placed[i] = now;
+      if (weighted) cost[i] = router.cost;
+      if (agingOn) placed[i] = now;
       // A queue that receives a message while empty restarts at max(its clock, floor): no banked credit.
       if (weighted && queues.length[q] === 0) {
         if (vclock[q]! < floor) vclock[q] = floor;
@@ -169,7 +177,7 @@ export function runEngine(
         while (queues.length[q] === 0) q++;
       }
       const i = queues.shift(q);
-      if (promoted[i] === 1) promotedIn[q]!--;
+      if (agingOn && promoted[i] === 1) promotedIn[q]!--;
       pulledFrom[i] = q;
       start[i] = now;
       const fin = now + durationIn[first + i]!;
@@ -181,7 +189,7 @@ export function runEngine(
     if (queues.total === 0) nextTick = now + interval;
   }
 
-  return { arrival, start, end, outcome, pulledFrom, events: { completions, arrivals: next, agingTicks, promotions } };
+  return { arrival, start, end, outcome, events: { completions, arrivals: next, agingTicks, promotions } };
 }
 
 /** Removes queue q from the shares heap (rare: a level emptied by promotion), by rebuilding it without q. */

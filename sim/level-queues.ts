@@ -11,11 +11,12 @@ export class LevelQueues {
   private readonly next: Int32Array;
   total = 0;
 
-  constructor(queues: number, messages: number) {
+  /** `next` (optional) is a reusable array of at least `messages` entries; its contents are overwritten as used. */
+  constructor(queues: number, messages: number, next?: Int32Array) {
     this.head = new Int32Array(queues).fill(-1);
     this.tail = new Int32Array(queues).fill(-1);
     this.length = new Int32Array(queues);
-    this.next = new Int32Array(Math.max(1, messages)).fill(-1);
+    this.next = next ?? new Int32Array(Math.max(1, messages));
   }
 
   /** Appends message m at the tail of queue q. */

@@ -2,6 +2,7 @@
 import type { Trace } from '../src/trace/trace.ts';
 import { nearestRankBoundaries, tierOf } from '../src/stats/nearest-rank.ts';
 import { runEngine, type EngineConfig } from './engine.ts';
+import { EngineBuffers } from './engine-buffers.ts';
 import { MetricFolder, windowOffsets, type MetricObject, type WindowBy } from './metrics.ts';
 import { compressFactor, splitTrace, type Load, type SplitBy } from './split.ts';
 import type { ArmSpec } from './arms/index.ts';
@@ -63,6 +64,7 @@ export function simulate(trace: Trace, cfg: SimulationConfig, onArm?: (load: str
   for (let i = 0; i < m; i++) cls[i] = Math.min(cfg.levels - 1, tierOf(boundaries, trace.duration[first + i]!));
   const keyCache = new Map<string, RowKeys>();
   const results: Record<string, LoadResult> = {};
+  const buffers = new EngineBuffers();
 
   for (const load of cfg.loads) {
     const compress = compressFactor(trace, split, load, cfg.workers);
@@ -93,7 +95,7 @@ export function simulate(trace: Trace, cfg: SimulationConfig, onArm?: (load: str
         agingIntervalMs: arm.agingIntervalMs,
         pausing: arm.flags.pausing,
       };
-      const run = runEngine(trace.arrival, trace.duration, first, m, compress, router, engineCfg);
+      const run = runEngine(trace.arrival, trace.duration, first, m, compress, router, engineCfg, buffers);
       const latency = new Float64Array(m);
       const wait = new Float64Array(m);
       const slowdown = new Float64Array(m);
