@@ -1,5 +1,6 @@
 // The list of hsim commands: each module registers one command (its heavy code loads only when it runs).
 import type { Command } from 'commander';
+import { registerConvert } from './convert.ts';
 import { registerGate } from './gate.ts';
 import { registerTheory } from './theory.ts';
 import { registerSimulate } from './simulate.ts';
@@ -7,9 +8,11 @@ import { registerDemo } from './demo.ts';
 import { registerPredictor } from './predictor.ts';
 import { registerGenerate } from './generate.ts';
 import { registerTraces } from './traces.ts';
+import { registerReport } from './report.ts';
 
 /** Adds every command to the program. One line per command module. */
 export function registerCommands(program: Command): void {
+  registerConvert(program);
   registerGenerate(program);
   registerTraces(program);
   registerSimulate(program);
@@ -17,4 +20,5 @@ export function registerCommands(program: Command): void {
   registerPredictor(program);
   registerGate(program);
   registerTheory(program);
+  registerReport(program);
 }

@@ -1,0 +1,123 @@
+// Benchmark of `hsim convert` (issue 4 targets): LPC-EGEE whole-process time, SWF MB/s and peak RSS on 1 GB.
+// Run: node bin/run-ts.js bench/convert-bench.ts [--gb 1]. Every figure is printed next to a baseline from the same run.
+import { spawnSync } from 'node:child_process';
+import { closeSync, createReadStream, existsSync, mkdtempSync, openSync, rmSync, statSync, writeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createRng } from '../src/rng/seeded.ts';
+import { sharedFile } from '../src/io/shared-io.ts';
+
+const root = resolve(import.meta.dirname, '..');
+const hsim = join(root, 'bin', 'hsim.js');
+const gbArg = process.argv.indexOf('--gb');
+const targetBytes = Math.round((gbArg > 0 ? Number(process.argv[gbArg + 1]) : 1) * 1e9);
+const rows: [string, string, string][] = [];
+
+/** Runs a command under /usr/bin/time; returns wall seconds, CPU seconds (user + sys) and peak RSS in MiB. */
+function timed(cmd: string, args: string[]): { s: number; cpu: number; rssMiB: number; status: number | null; stderr: string } {
+  const r = spawnSync('/usr/bin/time', ['-f', 'TIME %e %U %S %M', cmd, ...args], { encoding: 'utf8', maxBuffer: 1 << 26 });
+  const m = /TIME ([\d.]+) ([\d.]+) ([\d.]+) (\d+)\s*$/.exec(r.stderr);
+  if (m === null) return { s: Number.NaN, cpu: Number.NaN, rssMiB: Number.NaN, status: r.status, stderr: r.stderr };
+  return { s: Number(m[1]), cpu: Number(m[2]) + Number(m[3]), rssMiB: Number(m[4]) / 1024, status: r.status, stderr: r.stderr };
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)]!;
+}
+
+const work = mkdtempSync(join(tmpdir(), 'hsim-convert-bench-'));
+try {
+  // 1. LPC-EGEE: the whole process, against `zcat | wc -l` and hsim's own start-up (`hsim --help`).
+  const lpc = sharedFile('traces-raw', 'pwa-swf', 'LPC-EGEE-2004-1.2-cln.swf.gz');
+  if (lpc !== null) {
+    const zcat = median([0, 1, 2].map(() => timed('sh', ['-c', `zcat '${lpc}' | wc -l > /dev/null`]).s));
+    const help = median([0, 1, 2].map(() => timed('node', [hsim, '--help']).s));
+    const runs = [0, 1, 2, 3, 4].map(() => timed('node', [hsim, 'convert', 'swf', lpc, '--preset', 'lpc-egee', '-o', join(work, 'lpc.csv'), '-q']));
+    if (runs.some((r) => r.status !== 0)) throw new Error(`convert failed: ${runs[0]!.stderr}`);
+    rows.push(['LPC-EGEE convert, whole process (median of 5)', `${median(runs.map((r) => r.s)).toFixed(2)} s`, `min ${Math.min(...runs.map((r) => r.s)).toFixed(2)} s; target < 1 s`]);
+    rows.push(['  baseline: zcat | wc -l', `${zcat.toFixed(2)} s`, '']);
+    rows.push(['  baseline: node bin/hsim.js --help (start-up)', `${help.toFixed(2)} s`, '']);
+  } else {
+    rows.push(['LPC-EGEE', 'skipped', 'shared/ absent']);
+  }
+
+  // 2. A generated SWF log of ~1 GB, sorted by submit time like the PWA logs.
+  const big = join(work, 'generated.swf');
+  const t0 = performance.now();
+  const lines = generateSwf(big, targetBytes);
+  const size = statSync(big).size;
+  const mb = size / 1e6;
+  rows.push([`generated SWF (${lines.toLocaleString('en')} jobs)`, `${mb.toFixed(0)} MB`, `in ${((performance.now() - t0) / 1000).toFixed(1)} s`]);
+
+  const t1 = performance.now();
+  const nl = await countLines(big);
+  const splitS = (performance.now() - t1) / 1000;
+  rows.push(['  baseline: plain Node chunk read + newline count', `${(mb / splitS).toFixed(0)} MB/s`, `${nl} lines`]);
+  const wc = timed('wc', ['-l', big]);
+  rows.push(['  baseline: wc -l', `${(mb / wc.s).toFixed(0)} MB/s`, '']);
+
+  const check = timed('node', [hsim, 'convert', 'swf', big, '--check']);
+  if (check.status !== 0) throw new Error(check.stderr);
+  rows.push(['hsim convert swf --check (whole process)', `${(mb / check.s).toFixed(0)} MB/s`, `${(mb / check.cpu).toFixed(0)} MB per CPU-s; peak RSS ${check.rssMiB.toFixed(0)} MiB`]);
+  const conv = timed('node', [hsim, 'convert', 'swf', big, '-o', join(work, 'big.csv'), '-q']);
+  if (conv.status !== 0) throw new Error(conv.stderr);
+  rows.push(['hsim convert swf -o big.csv (whole process)', `${(mb / conv.s).toFixed(0)} MB/s`, `${(mb / conv.cpu).toFixed(0)} MB per CPU-s; peak RSS ${conv.rssMiB.toFixed(0)} MiB (target ≥ 100 MB/s, ≤ 300 MiB)`]);
+  rmSync(join(work, 'big.csv'), { force: true });
+  const convGz = timed('node', [hsim, 'convert', 'swf', big, '-o', join(work, 'big.csv.gz'), '-q']);
+  if (convGz.status !== 0) throw new Error(convGz.stderr);
+  rows.push(['hsim convert swf -o big.csv.gz (whole process)', `${(mb / convGz.s).toFixed(0)} MB/s`, `${(mb / convGz.cpu).toFixed(0)} MB per CPU-s; peak RSS ${convGz.rssMiB.toFixed(0)} MiB`]);
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
+
+const w = Math.max(...rows.map((r) => r[0].length));
+const v = Math.max(...rows.map((r) => r[1].length));
+process.stdout.write(rows.map(([a, b, c]) => `${a.padEnd(w)}  ${b.padStart(v)}  ${c}`).join('\n') + '\n');
+if (existsSync(work)) process.stderr.write(`could not remove ${work}\n`);
+
+/** Writes a sorted SWF log of about `bytes` bytes (18 fields, PWA-like widths); returns the job count. */
+function generateSwf(path: string, bytes: number): number {
+  const rng = createRng('convert-bench');
+  // One block of 20000 jobs (fields 3–18 and submit gaps) is drawn once and repeated with growing job numbers
+  // and submit times, so the file stays sorted by submit time like the PWA logs.
+  const block = 20000;
+  const rest: string[] = [];
+  const gap: number[] = [];
+  for (let i = 0; i < block; i++) {
+    const run = rng.next() < 0.1 ? 0 : Math.floor(rng.next() * 50000);
+    const procs = rng.next() < 0.8 ? 1 : 1 + Math.floor(rng.next() * 64);
+    const user = 1 + Math.floor(rng.next() * 200);
+    const queue = 1 + Math.floor(rng.next() * 6);
+    gap.push(Math.floor(rng.next() * 20));
+    rest.push(` ${String(Math.floor(rng.next() * 900)).padStart(7)} ${String(run).padStart(7)} ${procs} ${String(run).padStart(6)} -1 ${procs} ${String(7200).padStart(6)} -1 1 ${String(user).padStart(3)} ${String(user).padStart(3)} -1 ${queue} 1 -1 -1\n`);
+  }
+  const fd = openSync(path, 'w');
+  let written = 0;
+  let job = 0;
+  let submit = 0;
+  writeSync(fd, '; Version: 2.2\n; Computer: generated by bench/convert-bench.ts\n; UnixStartTime: 1091615532\n');
+  try {
+    while (written < bytes) {
+      let chunk = '';
+      for (let i = 0; i < block; i++) {
+        job++;
+        submit += gap[i]!;
+        chunk += `${String(job).padStart(8)} ${String(submit).padStart(10)}${rest[i]!}`;
+      }
+      written += writeSync(fd, chunk);
+    }
+  } finally {
+    closeSync(fd);
+  }
+  return job;
+}
+
+async function countLines(path: string): Promise<number> {
+  let n = 0;
+  for await (const chunk of createReadStream(path, { highWaterMark: 1 << 20 })) {
+    const b = chunk as Buffer;
+    for (let p = b.indexOf(10); p >= 0; p = b.indexOf(10, p + 1)) n++;
+  }
+  return n;
+}

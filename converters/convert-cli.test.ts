@@ -1,0 +1,34 @@
+// `hsim convert` as a process: exit codes, --check JSON on stdout, outputs beside -o.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const root = resolve(import.meta.dirname, '..');
+const dir = mkdtempSync(join(tmpdir(), 'hsim-cli-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const fixture = join(root, 'converters', 'fixtures', 'das2-fs2-sample.swf');
+const hsim = (...args: string[]) => spawnSync('node', [join(root, 'bin', 'hsim.js'), 'convert', ...args], { encoding: 'utf8' });
+
+describe('hsim convert (process)', () => {
+  it('--check prints the counts as JSON on stdout and writes nothing', () => {
+    const out = execFileSync('node', [join(root, 'bin', 'hsim.js'), 'convert', 'swf', fixture, '--preset', 'das2-fs2', '--check'], { encoding: 'utf8' });
+    expect(JSON.parse(out)).toEqual({ read: 8, kept: 3, rejected: 5, rejected_by_reason: { field_count: 1, not_numeric: 1, run_time_not_positive: 2, submit_time_missing: 1 } });
+  });
+  it('-o writes trace, meta and rejects; --strict exits 2 and writes nothing; bad options exit 2', () => {
+    const ok = hsim('swf', fixture, '--preset', 'das2-fs2', '-o', join(dir, 'a', 'das2.csv.gz'));
+    expect(ok.status).toBe(0);
+    expect(ok.stderr).toMatch(/3 rows kept of 8 read, 5 rejected/);
+    for (const f of ['das2.csv.gz', 'das2.meta.json', 'das2.rejects.jsonl']) expect(existsSync(join(dir, 'a', f))).toBe(true);
+    expect(readFileSync(join(dir, 'a', 'das2.rejects.jsonl'), 'utf8').split('\n').filter(Boolean)).toHaveLength(5);
+    const strict = hsim('swf', fixture, '--strict', '-o', join(dir, 'b', 'das2.csv'));
+    expect(strict.status).toBe(2);
+    expect(strict.stderr).toMatch(/das2-fs2-sample\.swf:12: row rejected \(run_time_not_positive\)/);
+    expect(existsSync(join(dir, 'b', 'das2.csv'))).toBe(false);
+    const bad = hsim('swf', fixture, '--preset', 'nope', '-o', join(dir, 'c.txt'));
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toMatch(/--preset: "nope"/);
+    expect(hsim('swf', join(dir, 'missing.swf'), '--check').status).toBe(2);
+  });
+});

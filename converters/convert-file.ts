@@ -1,0 +1,202 @@
+// Runs one conversion end to end: stream the input, account every row, write trace + meta + rejects atomically.
+import { renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { basename } from 'node:path';
+import { atLocation, atOption, InputError } from '../src/errors.ts';
+import { tempPathFor } from '../src/io/atomic-io.ts';
+import { stableStringify } from '../src/json/stable-json.ts';
+import type { RowCounts, TraceMeta } from '../traces/trace-meta.ts';
+import { specOptions, type ConverterSpec } from './convert-options.ts';
+import { hashFileOnThread } from './hash-file.ts';
+import { scanLines } from './line-source.ts';
+import { RejectsWriter } from './rejects-writer.ts';
+import { RowBuffer } from './row-buffer.ts';
+import { LINE_KEPT, LINE_REJECTED, LINE_SKIP, type RowParser } from './row-parser.ts';
+import { createSwfParser } from './swf-converter.ts';
+import { createTableParser } from './table-converter.ts';
+import { TraceCsvWriter, type WrittenTrace } from './trace-csv-writer.ts';
+
+/** Version of the converters' row rules, recorded in every meta sidecar. */
+export const CONVERTER_VERSION = '1.0.0';
+
+/** Sources larger than this (bytes) are hashed on a worker thread in parallel with parsing. */
+const HASH_THREAD_BYTES = 32 << 20;
+
+/** One conversion to run. `output` null means count only (`--check`): nothing is written. */
+export interface ConvertRequest {
+  input: string;
+  output: string | null;
+  spec: ConverterSpec;
+  /** Any rejected row fails the conversion (InputError naming the line) and nothing is written. */
+  strict: boolean;
+  signal?: AbortSignal;
+}
+
+/** What a conversion did. */
+export interface ConvertOutcome {
+  rows: RowCounts;
+  /** The meta sidecar written, or null for a check. */
+  meta: TraceMeta | null;
+  paths: { trace: string; meta: string; rejects: string } | null;
+  /** 1 when the input was already in arrival order (streamed), 2 when rows had to be held and sorted. */
+  passes: number;
+}
+
+/** Output paths for `-o DIR/NAME.csv[.gz]`: the trace, `DIR/NAME.meta.json` and `DIR/NAME.rejects.jsonl`. */
+export function outputPaths(target: string): { trace: string; meta: string; rejects: string } {
+  const m = /^(.*)\.csv(\.gz)?$/.exec(target);
+  if (m === null || m[1] === '' || m[1]!.endsWith('/')) throw new InputError(atOption('-o', `"${target}"`, 'a path ending in NAME.csv or NAME.csv.gz'));
+  return { trace: target, meta: `${m[1]}.meta.json`, rejects: `${m[1]}.rejects.jsonl` };
+}
+
+/** Creates the line parser of a format. */
+export function createParser(spec: ConverterSpec, file: string): RowParser {
+  return spec.format === 'swf' ? createSwfParser(spec.swf) : createTableParser(spec.table, file);
+}
+
+/**
+ * Converts `req.input` into the common format (or only counts, for a check). Streams the input once when its
+ * rows come in arrival order; otherwise reads it a second time holding parsed rows in typed arrays and sorts.
+ * Throws InputError (exit 2) for unusable input, for zero data rows, for zero kept rows (when writing), and
+ * for any reject under `strict`; then nothing is left behind.
+ */
+export async function convertFile(req: ConvertRequest): Promise<ConvertOutcome> {
+  const paths = req.output === null ? null : outputPaths(req.output);
+  if (paths === null) {
+    const r = await runPass(req, 'check', null);
+    return { rows: r.rows, meta: null, paths: null, passes: 1 };
+  }
+  let r = await runPass(req, 'stream', paths);
+  let passes = 1;
+  if (r.disorder) {
+    passes = 2;
+    r = await runPass(req, 'buffer', paths);
+  }
+  return { rows: r.rows, meta: r.meta, paths, passes };
+}
+
+interface PassResult {
+  rows: RowCounts;
+  disorder: boolean;
+  meta: TraceMeta | null;
+}
+
+async function runPass(req: ConvertRequest, mode: 'check' | 'stream' | 'buffer', paths: { trace: string; meta: string; rejects: string } | null): Promise<PassResult> {
+  const parser = createParser(req.spec, req.input);
+  const rows: RowCounts = { read: 0, kept: 0, rejected: 0, rejected_by_reason: {} };
+  const by = rows.rejected_by_reason;
+  const rejects = paths === null ? null : new RejectsWriter(paths.rejects);
+  let writer = mode === 'stream' && paths !== null ? new TraceCsvWriter(paths.trace, parser.columns) : null;
+  const buffer = mode === 'buffer' ? new RowBuffer(parser.columns.class, parser.columns.size) : null;
+  let disorder = false;
+  let metaTmp: string | null = null;
+  // A big source is hashed on another thread while this one parses; a small one inline.
+  const st = statSync(req.input, { throwIfNoEntry: false });
+  const sourceHash = paths !== null && st?.isFile() === true && st.size > HASH_THREAD_BYTES ? hashFileOnThread(req.input) : null;
+  try {
+    const scan = await scanLines(
+      req.input,
+      (buf, start, end, line, overlong) => {
+        let r: number;
+        if (overlong) {
+          r = LINE_REJECTED;
+          parser.reason = 'line_too_long';
+          parser.malformed = false;
+        } else {
+          r = parser.parse(buf, start, end, line);
+        }
+        if (r === LINE_SKIP) return false;
+        rows.read++;
+        if (r !== LINE_KEPT) {
+          const reason = parser.reason;
+          rows.rejected++;
+          by[reason] = (by[reason] ?? 0) + 1;
+          if (req.strict) throw new InputError(atLocation(req.input, line, `row rejected (${reason})`, 'every row to convert', '--strict turns any reject into an error; drop it to count rejects instead'));
+          rejects?.add(line, reason, parser.malformed ? buf : null, start, end);
+          return false;
+        }
+        rows.kept++;
+        if (writer !== null) {
+          if (!writer.accepts(parser.arrival)) {
+            disorder = true;
+            return true;
+          }
+          writer.write(parser.arrival, parser.duration, parser.key, parser.cls, parser.size);
+        } else if (buffer !== null) {
+          buffer.push(parser.arrival, parser.duration, parser.key, parser.cls, parser.size);
+        }
+        return false;
+      },
+      { signal: req.signal, hash: sourceHash === null && paths !== null, onChunkEnd: () => (writer !== null && writer.wantsFlush ? writer.flush() : undefined) },
+    );
+    if (disorder) {
+      void sourceHash?.catch(() => undefined);
+      writer?.abort();
+      rejects?.abort();
+      return { rows, disorder, meta: null };
+    }
+    parser.finish();
+    if (rows.read === 0) {
+      throw new InputError(atLocation(req.input, undefined, 'holds no data rows', `rows in ${req.spec.format} format`));
+    }
+    if (paths === null || rejects === null) return { rows, disorder: false, meta: null };
+    if (rows.kept === 0) {
+      throw new InputError(atLocation(req.input, undefined, `no row kept: ${rows.read} read, rejected ${JSON.stringify(by)}`, 'at least one convertible row', 'see --check, or the column flags'));
+    }
+    if (buffer !== null) {
+      writer = new TraceCsvWriter(paths.trace, parser.columns);
+      await writeSorted(buffer, writer, req.signal);
+    }
+    const written = await writer!.close();
+    rejects.close();
+    const meta = buildMeta(req, written, rows, sourceHash === null ? scan.sha256 : await sourceHash, parser.header());
+    // Everything is complete in temporary files; the renames put the trio in place (meta last).
+    metaTmp = tempPathFor(paths.meta);
+    writeFileSync(metaTmp, stableStringify(meta));
+    renameSync(written.tmpPath, paths.trace);
+    renameSync(rejects.tmpPath, paths.rejects);
+    renameSync(metaTmp, paths.meta);
+    return { rows, disorder: false, meta };
+  } catch (err) {
+    void sourceHash?.catch(() => undefined);
+    writer?.abort();
+    rejects?.abort();
+    if (metaTmp !== null) {
+      rmSync(metaTmp, { force: true });
+      rmSync(paths!.trace, { force: true });
+      rmSync(paths!.rejects, { force: true });
+    }
+    throw err;
+  }
+}
+
+async function writeSorted(buf: RowBuffer, writer: TraceCsvWriter, signal?: AbortSignal): Promise<void> {
+  const order = buf.order();
+  const { arrival, duration, keyId, classId, size, keys, classes } = buf;
+  const withClass = buf.withClass;
+  const withSize = buf.withSize;
+  for (let j = 0; j < order.length; j++) {
+    const i = order[j]!;
+    writer.write(arrival[i]!, duration[i]!, keys[keyId[i]!]!, withClass ? classes[classId[i]!]! : '', withSize ? size[i]! : Number.NaN);
+    if ((j & 0xffff) === 0xffff) {
+      if (signal?.aborted) throw new InputError('conversion interrupted');
+      if (writer.wantsFlush) await writer.flush();
+    }
+  }
+}
+
+function buildMeta(req: ConvertRequest, w: WrittenTrace, rows: RowCounts, sourceSha: string, header: Record<string, string> | undefined): TraceMeta {
+  const meta: TraceMeta = {
+    format: 'hsim-trace',
+    format_version: 1,
+    columns: w.columns,
+    keys: w.keys,
+    classes: w.classes,
+    arrival_span_ms: { first: w.first, last: w.last },
+    sha256: w.sha256,
+    source: { format: req.spec.format, file: basename(req.input), sha256: sourceSha },
+    converter: { name: `hsim convert ${req.spec.format}`, version: CONVERTER_VERSION, options: { ...specOptions(req.spec), strict: req.strict } },
+    rows,
+  };
+  if (header !== undefined) meta.header = header;
+  return meta;
+}

@@ -1,0 +1,149 @@
+// Streams the lines of an input file (plain or gzip, detected by magic bytes) as byte ranges, hashing the raw bytes.
+import { createHash } from 'node:crypto';
+import { closeSync, createReadStream, openSync, readSync, statSync } from 'node:fs';
+import { pipeline } from 'node:stream';
+import { createGunzip } from 'node:zlib';
+import { atLocation, InputError } from '../src/errors.ts';
+
+/** Longest line accepted, in bytes; a longer one is reported as overlong and skipped (bounded memory). */
+export const MAX_LINE_BYTES = 1 << 20;
+
+/**
+ * Called for each line `buf[start, end)` (line ending and a trailing CR removed), `line` 1-based.
+ * `overlong` lines have no content (start = end). Return true to stop reading.
+ */
+export type LineHandler = (buf: Uint8Array, start: number, end: number, line: number, overlong: boolean) => boolean | void;
+
+/** What a full or stopped scan found. */
+export interface ScanResult {
+  /** SHA-256 (hex) of the raw file bytes; meaningful only when not stopped; empty when not asked for. */
+  sha256: string;
+  /** Lines seen (including comments and blanks). */
+  lines: number;
+  stopped: boolean;
+  gzip: boolean;
+}
+
+/** Options of a scan. */
+export interface ScanOptions {
+  signal?: AbortSignal | undefined;
+  /** Runs (awaited) after each chunk, e.g. to flush output with back-pressure. */
+  onChunkEnd?: () => Promise<void> | undefined;
+  /** Hash the raw bytes (default true). */
+  hash?: boolean;
+}
+
+const EMPTY = new Uint8Array(0);
+
+/**
+ * Reads `path` line by line with bounded memory, gunzipping when the file starts with the gzip magic.
+ * Throws InputError (exit 2) for a missing file, a `.gz` name without gzip content, or truncated/corrupt gzip
+ * data (naming the file and the line reached).
+ */
+export async function scanLines(path: string, onLine: LineHandler, opts: ScanOptions = {}): Promise<ScanResult> {
+  const { signal, onChunkEnd } = opts;
+  const gzip = sniffGzip(path);
+  const hash = opts.hash === false ? null : createHash('sha256');
+  const raw = createReadStream(path, { highWaterMark: 1 << 20 });
+  if (hash !== null) raw.on('data', (c) => hash.update(c as Buffer));
+  // A deep readable buffer lets gunzip (on the libuv thread pool) run ahead of the parser on the other core.
+  const source = gzip ? pipeline(raw, createGunzip({ chunkSize: 1 << 18, readableHighWaterMark: 8 << 20 } as Parameters<typeof createGunzip>[0]), () => undefined) : raw;
+  let lineNo = 0;
+  let carry: Buffer | null = null;
+  let overlong = false;
+  let stopped = false;
+  const emit = (buf: Uint8Array, start: number, end: number): boolean => {
+    lineNo++;
+    if (overlong) {
+      overlong = false;
+      return onLine(EMPTY, 0, 0, lineNo, true) === true;
+    }
+    if (end > start && buf[end - 1] === 13) end--;
+    return onLine(buf, start, end, lineNo, false) === true;
+  };
+  try {
+    outer: for await (const chunk of source as AsyncIterable<Buffer>) {
+      if (signal?.aborted) throw new InputError(`${path}: conversion interrupted`);
+      let pos = 0;
+      if (carry !== null || overlong) {
+        const nl = chunk.indexOf(10);
+        if (nl < 0) {
+          appendCarry(chunk, chunk.length);
+          continue;
+        }
+        appendCarry(chunk, nl);
+        const c: Buffer = carry ?? Buffer.alloc(0);
+        carry = null;
+        if (emit(c, 0, c.length)) {
+          stopped = true;
+          break outer;
+        }
+        pos = nl + 1;
+      }
+      for (;;) {
+        const nl = chunk.indexOf(10, pos);
+        if (nl < 0) break;
+        if (nl - pos > MAX_LINE_BYTES) overlong = true;
+        if (emit(chunk, pos, nl)) {
+          stopped = true;
+          break outer;
+        }
+        pos = nl + 1;
+      }
+      if (pos < chunk.length) appendCarry(chunk.subarray(pos), chunk.length - pos);
+      const pending = onChunkEnd?.();
+      if (pending !== undefined) await pending;
+    }
+    if (!stopped && (carry !== null || overlong)) {
+      const c: Buffer = carry ?? Buffer.alloc(0);
+      carry = null;
+      emit(c, 0, c.length);
+    }
+  } catch (err) {
+    if (err instanceof InputError) throw err;
+    throw readError(path, lineNo + 1, err);
+  } finally {
+    raw.destroy();
+    if (source !== raw) (source as NodeJS.ReadableStream & { destroy(): void }).destroy();
+  }
+  return { sha256: hash === null ? '' : hash.digest('hex'), lines: lineNo, stopped, gzip };
+
+  function appendCarry(chunk: Buffer, len: number): void {
+    if (overlong) return;
+    const have = carry?.length ?? 0;
+    if (have + len > MAX_LINE_BYTES) {
+      overlong = true;
+      carry = null;
+      return;
+    }
+    carry = carry === null ? Buffer.from(chunk.subarray(0, len)) : Buffer.concat([carry, chunk.subarray(0, len)]);
+  }
+}
+
+function sniffGzip(path: string): boolean {
+  let fd: number;
+  try {
+    if (statSync(path).isDirectory()) throw new InputError(atLocation(path, undefined, 'is a directory', 'a trace file'));
+    fd = openSync(path, 'r');
+  } catch (err) {
+    if (err instanceof InputError) throw err;
+    throw new InputError(atLocation(path, undefined, `cannot be read (${(err as NodeJS.ErrnoException).code ?? String(err)})`, 'an existing, readable file'));
+  }
+  const head = Buffer.alloc(2);
+  const got = readSync(fd, head, 0, 2, 0);
+  closeSync(fd);
+  const magic = got === 2 && head[0] === 0x1f && head[1] === 0x8b;
+  if (!magic && path.endsWith('.gz')) {
+    throw new InputError(atLocation(path, undefined, 'the name ends in .gz but the content is not gzip (no 1f 8b magic bytes)', 'a gzip file', 'rename it or recompress it'));
+  }
+  return magic;
+}
+
+function readError(path: string, line: number, err: unknown): unknown {
+  const e = err as NodeJS.ErrnoException;
+  if (typeof e.code !== 'string') return err;
+  if (e.code.startsWith('Z_')) {
+    return new InputError(atLocation(path, line, `gzip data is truncated or corrupt (zlib: ${e.message})`, 'a complete gzip file', 'download it again; `gzip -t` checks a file'));
+  }
+  return new InputError(atLocation(path, line, `read failed (${e.code})`, 'a readable file'));
+}
