@@ -27,5 +27,10 @@ check: typecheck lint deps test
 bench: $(DEPS)
 	npm run bench
 
+# Regenerate the committed golden Vega-Lite specs of the report charts; review the diff before committing.
+goldens: $(DEPS)
+	node bin/run-ts.js reports/write-goldens-io.ts
+	git --no-pager diff --stat -- reports/golden
+
 clean:
 	rm -rf out .hsim-cache

@@ -1,0 +1,29 @@
+// The shared look of every report chart: fonts, sizes and the Vega-Lite schema URL (legible in PNG and inline SVG).
+import type { Config } from 'vega-lite';
+
+/** The Vega-Lite schema every chart declares (a URL only as an identifier: nothing is fetched). */
+export const VEGA_LITE_SCHEMA = 'https://vega.github.io/schema/vega-lite/v5.json';
+
+/** The font every chart uses: installed with Debian's fonts-dejavu and used by resvg for the PNGs. */
+export const CHART_FONT = 'DejaVu Sans, Verdana, sans-serif';
+
+/** Chart-wide configuration: white background, readable label and title sizes. */
+export const CHART_CONFIG: Config = {
+  background: 'white',
+  font: CHART_FONT,
+  padding: 8,
+  view: { stroke: '#bbbbbb' },
+  axis: { labelFontSize: 11, titleFontSize: 12, labelLimit: 320 },
+  legend: { labelFontSize: 11, titleFontSize: 12, labelLimit: 320, titleLimit: 320 },
+  header: { labelFontSize: 12, titleFontSize: 12, labelLimit: 400 },
+  title: { fontSize: 15, subtitleFontSize: 11, anchor: 'start', subtitleColor: '#444444' },
+};
+
+/** Colours of the arms: FIFO is always grey, other arms take the category palette in order. */
+export function armColors(arms: readonly string[]): { domain: string[]; range: string[] } {
+  const palette = ['#1f77b4', '#d62728', '#2ca02c', '#9467bd', '#ff7f0e', '#8c564b', '#e377c2', '#17becf', '#bcbd22'];
+  const domain = [...arms];
+  let next = 0;
+  const range = domain.map((a) => (a === 'fifo' ? '#7f7f7f' : palette[next++ % palette.length]!));
+  return { domain, range };
+}

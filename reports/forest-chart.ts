@@ -1,0 +1,135 @@
+// The gate forest plot: per trace × load, each design's mean-latency change vs FIFO with its interval and the bar.
+import type { TopLevelSpec } from 'vega-lite';
+import type { BootstrapOptions } from '../analysis/bootstrap.ts';
+import { estimateCriterion, pairedValues } from '../analysis/criterion.ts';
+import type { CriterionReport } from '../analysis/gate-evaluation.ts';
+import type { GateEvaluation } from './gate-fit.ts';
+import { armColors, CHART_CONFIG, VEGA_LITE_SCHEMA } from './chart-theme.ts';
+import { sortedArms, sortedLoads, type TraceResults } from './trace-results.ts';
+
+/** One row of the forest plot. */
+export interface ForestRow {
+  /** The y-axis label: `trace · load · design`. */
+  readonly row: string;
+  readonly trace: string;
+  readonly load: string;
+  readonly design: string;
+  /** The gate that judged this design (null: no gate fits; the interval is then the ad-hoc one). */
+  readonly gate: string | null;
+  readonly point: number;
+  readonly low: number;
+  readonly high: number;
+  /** The pre-registered bar of the primary criterion (null without a gate). */
+  readonly bar: number | null;
+  readonly verdict: 'gate passed' | 'gate failed' | 'no gate';
+}
+
+/** The bootstrap of the ad-hoc intervals of designs no gate judges (the gates' usual settings, SPEC §7). */
+export const AD_HOC_BOOTSTRAP: BootstrapOptions = { method: 'iid', block: 4, samples: 10000, seed: 2026, confidence: 0.95 };
+
+/**
+ * The forest rows: for each trace, load and non-FIFO arm with FIFO beside it, the gate's mean-latency criterion
+ * against FIFO (each fitting gate that has one) or, when no gate judges that arm, the ad-hoc relative change with
+ * an iid bootstrap interval. Windows whose FIFO mean is 0 make the arm unevaluable (left out, named in `issues`).
+ */
+export function forestRows(traces: readonly TraceResults[], evaluations: readonly GateEvaluation[]): { rows: ForestRow[]; issues: string[] } {
+  const rows: ForestRow[] = [];
+  const issues: string[] = [];
+  for (const trace of traces) {
+    for (const load of sortedLoads(trace)) {
+      const arms = trace.set.loads.get(load)!;
+      const fifo = arms.get('fifo');
+      if (fifo === undefined) continue;
+      for (const arm of sortedArms(arms.keys())) {
+        if (arm === 'fifo') continue;
+        const row = `${trace.name} · ${load} · ${arm}`;
+        const judging = evaluations.filter((ev) => ev.trace === trace && ev.loads[load] !== undefined && Object.values(ev.loads[load]!.criteria).some((c) => isMeanVsFifo(c, arm)));
+        let judged = false;
+        for (const ev of judging) {
+          const lr = ev.loads[load]!;
+          for (const c of Object.values(lr.criteria)) {
+            if (!isMeanVsFifo(c, arm)) continue;
+            judged = true;
+            if (c.point === null || c.low === null || c.high === null) {
+              issues.push(`${row}: gate ${ev.gate.gate.id} found the mean-latency change unevaluable (a FIFO window with mean 0)`);
+              continue;
+            }
+            // The gate is named in the row only when several gates judge the same design.
+            rows.push({ row: judging.length > 1 ? `${row} (${ev.gate.gate.id})` : row, trace: trace.name, load, design: arm, gate: ev.gate.gate.id, point: c.point, low: c.low, high: c.high, bar: c.limit, verdict: lr.passed ? 'gate passed' : 'gate failed' });
+          }
+        }
+        if (judged) continue;
+        const a = arms.get(arm)!.arm.windows.map((w) => w['mean_latency_ms']);
+        const b = fifo.arm.windows.map((w) => w['mean_latency_ms']);
+        if (a.length === 0 || a.length !== b.length || a.some((v) => v === undefined) || b.some((v) => v === undefined)) {
+          issues.push(`${row}: ${a.length} windows with mean latency against ${b.length} for fifo; expected the same non-zero number`);
+          continue;
+        }
+        const est = estimateCriterion('relative_delta', 0, pairedValues('relative_delta', a as number[], b as number[]), AD_HOC_BOOTSTRAP);
+        if (est.point === null || est.low === null || est.high === null) {
+          issues.push(`${row}: the mean-latency change vs FIFO is unevaluable (a FIFO window with mean 0)`);
+          continue;
+        }
+        rows.push({ row, trace: trace.name, load, design: arm, gate: null, point: est.point, low: est.low, high: est.high, bar: null, verdict: 'no gate' });
+      }
+    }
+  }
+  return { rows, issues };
+}
+
+/** The forest plot spec: interval rules, dots (filled = gate passed, hollow = not), dashed bars, a zero line. */
+export function forestChart(rows: readonly ForestRow[]): TopLevelSpec {
+  const designs = sortedArms(new Set(rows.map((r) => r.design)));
+  const colors = armColors(['fifo', ...designs]);
+  const order = rows.map((r) => r.row);
+  const y = { field: 'row', type: 'nominal', sort: order, title: null, axis: { labelLimit: 420 } } as const;
+  const x = { field: 'point', type: 'quantitative', title: 'mean latency change vs FIFO (mean of per-window changes)', axis: { format: '+.0%' } } as const;
+  const color = { field: 'design', type: 'nominal', title: 'design', scale: { domain: colors.domain.slice(1), range: colors.range.slice(1) } } as const;
+  return {
+    $schema: VEGA_LITE_SCHEMA,
+    title: { text: 'Gate forest plot: mean latency vs FIFO', subtitle: ['dot = point estimate, line = 95 % bootstrap interval, dashed = pre-registered bar', 'filled dot = gate passed, hollow = gate failed, diamond = no gate fits (ad-hoc iid interval)'] },
+    config: CHART_CONFIG,
+    width: 460,
+    height: { step: 22 },
+    data: { values: rows.map((r) => ({ ...r })) },
+    layer: [
+      { mark: { type: 'rule', color: '#333333' }, encoding: { x: { datum: 0, type: 'quantitative' } } },
+      { mark: { type: 'rule', strokeWidth: 2 }, encoding: { y, x: { field: 'low', type: 'quantitative' }, x2: { field: 'high' }, color } },
+      // Layers whose filter keeps nothing are left out: an empty layer makes Vega warn about an infinite extent.
+      ...(rows.some((r) => r.bar !== null)
+        ? [<Layer>{
+            transform: [{ filter: 'datum.bar !== null' }],
+            mark: { type: 'tick', orient: 'vertical', color: '#000000', strokeDash: [3, 2], thickness: 1.5, stroke: '#000000', fill: null, bandSize: 18 },
+            encoding: { y, x: { field: 'bar', type: 'quantitative' } },
+          }]
+        : []),
+      ...DOTS.filter((d) => rows.some((r) => r.verdict === d.verdict)).map((d): Layer => ({
+        transform: [{ filter: `datum.verdict === '${d.verdict}'` }],
+        mark: { type: 'point', filled: d.filled, size: 80, shape: d.shape, strokeWidth: 2, ...(d.filled ? {} : { fill: 'white' }), opacity: 1 },
+        encoding: { y, x, color, tooltip: tooltip() },
+      })),
+    ],
+  };
+}
+
+function isMeanVsFifo(c: CriterionReport, arm: string): boolean {
+  return c.arm === arm && c.baseline === 'fifo' && c.metric === 'mean_latency_ms' && c.kind === 'relative_delta' && c.in_gate;
+}
+
+type Layer = Extract<TopLevelSpec, { layer: unknown }>['layer'][number];
+
+const DOTS = [
+  { verdict: 'gate passed', filled: true, shape: 'circle' },
+  { verdict: 'gate failed', filled: false, shape: 'circle' },
+  { verdict: 'no gate', filled: false, shape: 'diamond' },
+] as const;
+
+function tooltip(): { field: string; type: 'nominal' | 'quantitative'; format?: string }[] {
+  return [
+    { field: 'row', type: 'nominal' },
+    { field: 'point', type: 'quantitative', format: '+.3%' },
+    { field: 'low', type: 'quantitative', format: '+.3%' },
+    { field: 'high', type: 'quantitative', format: '+.3%' },
+    { field: 'verdict', type: 'nominal' },
+  ];
+}

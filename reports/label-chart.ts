@@ -1,0 +1,91 @@
+// Latency per class label (`by_label`): FIFO beside each arm, p50 and p99, classes ordered by service time, log axis.
+import type { TopLevelSpec } from 'vega-lite';
+import { armColors, CHART_CONFIG, VEGA_LITE_SCHEMA } from './chart-theme.ts';
+import { compareLoads, sortedArms, type TraceResults } from './trace-results.ts';
+
+/** One label's p50 and p99 latency for one arm at one load. */
+export interface LabelRow {
+  readonly load: string;
+  readonly label: string;
+  readonly arm: string;
+  readonly p50_latency_ms: number;
+  readonly p99_latency_ms: number;
+  /** The ordering proxy: the label's mean service time in ms (FIFO mean latency − mean wait at the lowest load); null when FIFO lacks the label. */
+  readonly service_ms: number | null;
+}
+
+/**
+ * The label rows of one trace at every load where FIFO has `by_label`. Labels are ordered by mean service time
+ * (mean latency − mean wait of FIFO at the lowest such load: latency = wait + service, and the results carry no
+ * service median). Returns null when no load has FIFO with labels.
+ */
+export function labelRows(trace: TraceResults): LabelRow[] | null {
+  const loads = [...trace.extras.keys()].filter((l) => trace.extras.get(l)!.get('fifo')?.byLabel != null).sort(compareLoads);
+  const first = loads[0];
+  if (first === undefined) return null;
+  const fifoLabels = trace.extras.get(first)!.get('fifo')!.byLabel!;
+  const service = new Map<string, number>();
+  for (const [label, m] of Object.entries(fifoLabels)) service.set(label, Math.max(0, (m['mean_latency_ms'] ?? 0) - (m['mean_wait_ms'] ?? 0)));
+  const rows: LabelRow[] = [];
+  for (const load of loads) {
+    const arms = trace.extras.get(load)!;
+    for (const arm of sortedArms(arms.keys())) {
+      const byLabel = arms.get(arm)!.byLabel;
+      if (byLabel == null) continue;
+      for (const [label, m] of Object.entries(byLabel)) {
+        const p50 = m['p50_latency_ms'];
+        const p99 = m['p99_latency_ms'];
+        if (p50 === undefined || p99 === undefined || p50 <= 0 || p99 <= 0) continue;
+        rows.push({ load, label, arm, p50_latency_ms: p50, p99_latency_ms: p99, service_ms: service.has(label) ? round3(service.get(label)!) : null });
+      }
+    }
+  }
+  return rows.length === 0 ? null : rows;
+}
+
+/** Labels in chart order: by the service proxy ascending, then by name. */
+export function labelOrder(rows: readonly LabelRow[]): string[] {
+  const service = new Map<string, number>();
+  for (const r of rows) service.set(r.label, r.service_ms ?? Number.POSITIVE_INFINITY);
+  const by = (a: string, b: string): number => {
+    const d = service.get(a)! - service.get(b)!;
+    return Number.isNaN(d) || d === 0 ? (a < b ? -1 : a > b ? 1 : 0) : d;
+  };
+  return [...service.keys()].sort(by);
+}
+
+/** The per-label chart: per label and arm a rule from p50 (dot) to p99 (triangle), one panel row per load. */
+export function labelChart(trace: string, rows: readonly LabelRow[]): TopLevelSpec {
+  const arms = sortedArms(new Set(rows.map((r) => r.arm)));
+  const order = labelOrder(rows);
+  const loads = [...new Set(rows.map((r) => r.load))];
+  const colors = armColors(arms);
+  const x = { field: 'label', type: 'nominal', sort: order, title: 'class label (ordered by mean service time, short → long)', axis: { labelAngle: -35 } } as const;
+  const xOffset = { field: 'arm', type: 'nominal', sort: arms } as const;
+  const color = { field: 'arm', type: 'nominal', title: 'arm', scale: colors } as const;
+  const y = { type: 'quantitative', title: 'latency (ms, log)', scale: { type: 'log' } } as const;
+  return {
+    $schema: VEGA_LITE_SCHEMA,
+    title: { text: `Latency by class: ${trace}`, subtitle: 'dot = p50, triangle = p99; FIFO (grey) beside each arm' },
+    config: CHART_CONFIG,
+    data: { values: rows.map((r) => ({ ...r })) },
+    facet: { row: { field: 'load', type: 'ordinal', title: 'load', sort: loads } },
+    spec: {
+      width: { step: 16 },
+      height: 220,
+      layer: [
+        { mark: { type: 'rule', strokeWidth: 2 }, encoding: { x, xOffset, y: { ...y, field: 'p50_latency_ms' }, y2: { field: 'p99_latency_ms' }, color } },
+        { mark: { type: 'point', filled: true, size: 50, shape: 'circle', opacity: 1 }, encoding: { x, xOffset, y: { ...y, field: 'p50_latency_ms' }, color, tooltip: tip('p50_latency_ms') } },
+        { mark: { type: 'point', filled: true, size: 60, shape: 'triangle-up', opacity: 1 }, encoding: { x, xOffset, y: { ...y, field: 'p99_latency_ms' }, color, tooltip: tip('p99_latency_ms') } },
+      ],
+    },
+  };
+}
+
+function tip(field: string): { field: string; type: 'nominal' | 'quantitative'; format?: string }[] {
+  return [{ field: 'label', type: 'nominal' }, { field: 'arm', type: 'nominal' }, { field, type: 'quantitative', format: ',.1f' }, { field: 'service_ms', type: 'quantitative', format: ',.2f' }];
+}
+
+function round3(v: number): number {
+  return Math.round(v * 1e3) / 1e3;
+}

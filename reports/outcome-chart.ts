@@ -1,0 +1,84 @@
+// Predictor outcome shares per window (predicted, cold key, stale key, high spread, …) for every arm that records them.
+import type { TopLevelSpec } from 'vega-lite';
+import { CHART_CONFIG, VEGA_LITE_SCHEMA } from './chart-theme.ts';
+import { OUTCOME_NAMES, type OutcomeName } from './result-extras.ts';
+import { sortedArms, sortedLoads, type TraceResults } from './trace-results.ts';
+
+/** The share of one outcome among the predictions in one window. */
+export interface OutcomeShare {
+  /** The facet: `arm · load`. */
+  readonly panel: string;
+  readonly window: number;
+  readonly outcome: string;
+  /** The outcome's place in the stack (0 = predicted, at the bottom). */
+  readonly rank: number;
+  readonly share: number;
+  readonly count: number;
+}
+
+/** Display names of the outcomes. */
+export const OUTCOME_LABELS: Readonly<Record<OutcomeName, string>> = {
+  predicted: 'predicted',
+  cold_key: 'cold key',
+  unready: 'unready (no boundaries)',
+  stale_key: 'stale key',
+  high_spread: 'high spread',
+  censored: 'censored',
+  invalid_key: 'invalid key',
+};
+
+/**
+ * The outcome shares of one trace: per load and arm with `outcome_windows`, each outcome's count over the window's
+ * total (windows with no predictions are left out). Returns null when no arm records outcome windows.
+ */
+export function outcomeShares(trace: TraceResults): OutcomeShare[] | null {
+  const rows: OutcomeShare[] = [];
+  for (const load of sortedLoads(trace)) {
+    const arms = trace.extras.get(load);
+    if (arms === undefined) continue;
+    for (const arm of sortedArms(arms.keys())) {
+      const windows = arms.get(arm)!.outcomeWindows;
+      if (windows === null) continue;
+      windows.forEach((counts, w) => {
+        const total = OUTCOME_NAMES.reduce((s, n) => s + counts[n], 0);
+        if (total === 0) return;
+        for (const [rank, n] of OUTCOME_NAMES.entries()) {
+          if (counts[n] === 0) continue;
+          rows.push({ panel: `${arm} · ${load}`, window: w, outcome: OUTCOME_LABELS[n], rank, share: Math.round((counts[n] / total) * 1e6) / 1e6, count: counts[n] });
+        }
+      });
+    }
+  }
+  return rows.length === 0 ? null : rows;
+}
+
+/** The outcome chart: stacked shares per window, one panel per arm and load. */
+export function outcomeChart(trace: string, rows: readonly OutcomeShare[]): TopLevelSpec {
+  const panels = [...new Set(rows.map((r) => r.panel))];
+  const labels = OUTCOME_NAMES.map((n) => OUTCOME_LABELS[n]);
+  return {
+    $schema: VEGA_LITE_SCHEMA,
+    title: { text: `Predictor outcomes per window: ${trace}`, subtitle: 'share of arrivals by predict() outcome; every fallback routes to the default level' },
+    config: CHART_CONFIG,
+    data: { values: rows.map((r) => ({ ...r })) },
+    facet: { field: 'panel', type: 'nominal', title: null, sort: panels },
+    columns: 3,
+    spec: {
+      width: 240,
+      height: 160,
+      mark: { type: 'bar' },
+      encoding: {
+        x: { field: 'window', type: 'ordinal', title: 'window (by arrival)' },
+        y: { field: 'share', type: 'quantitative', stack: 'zero', title: 'share of arrivals', axis: { format: '.0%' }, scale: { domain: [0, 1] } },
+        color: {
+          field: 'outcome',
+          type: 'nominal',
+          title: 'outcome',
+          scale: { domain: labels, range: ['#2ca02c', '#1f77b4', '#9ecae1', '#ff7f0e', '#d62728', '#9467bd', '#7f7f7f'] },
+        },
+        order: { field: 'rank', type: 'quantitative', sort: 'ascending' },
+        tooltip: [{ field: 'panel', type: 'nominal' }, { field: 'window', type: 'ordinal' }, { field: 'outcome', type: 'nominal' }, { field: 'share', type: 'quantitative', format: '.2%' }, { field: 'count', type: 'quantitative' }],
+      },
+    },
+  };
+}

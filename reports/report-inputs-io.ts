@@ -1,0 +1,103 @@
+// Reading what a report needs from disk: result files and sweep outputs in a folder, and gate files with their locks.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { readGateFile } from '../analysis/gate-io.ts';
+import { changedPaths, lockPathFor, parseGateLock, sha256Hex } from '../analysis/gate-lock.ts';
+import { looksLikeResultFile, parseResultFile } from '../analysis/result-file.ts';
+import { atLocation, InputError } from '../src/errors.ts';
+import type { ReportGate } from './gate-fit.ts';
+import { parseResultExtras } from './result-extras.ts';
+import { looksLikeSweepFile, parseSweepFile, type SweepFile } from './sweep-file.ts';
+import type { ReportSource } from './trace-results.ts';
+
+/** What a results folder holds: result files, sweep outputs, and issues with files that were skipped. */
+export interface FolderContents {
+  readonly sources: ReportSource[];
+  readonly sweeps: SweepFile[];
+  readonly issues: string[];
+}
+
+/**
+ * Reads every *.json file in `dir` (sorted by name, not recursive): result files (SPEC §10) and sweep outputs;
+ * other JSON (gates, locks, configs) is skipped silently, unreadable or invalid files are skipped and named in
+ * `issues`. Throws InputError when `dir` is not a readable folder.
+ */
+export function readResultsFolder(dir: string): FolderContents {
+  let names: string[];
+  try {
+    if (!statSync(dir).isDirectory()) throw new Error('not a folder');
+    names = readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
+  } catch {
+    throw new InputError(atLocation(dir, undefined, 'not found or not a folder', 'a folder of result files (hsim simulate -o <dir>/x.json)'));
+  }
+  const contents: FolderContents = { sources: [], sweeps: [], issues: [] };
+  for (const name of names) readJsonInput(join(dir, name), contents, false);
+  return contents;
+}
+
+/** Reads one sweep output named with --sweep into `contents`; problems go to `contents.issues`. */
+export function readSweepInto(path: string, contents: FolderContents): void {
+  readJsonInput(path, contents, true);
+}
+
+function readJsonInput(file: string, contents: FolderContents, sweepExpected: boolean): void {
+  let json: unknown;
+  try {
+    json = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (err) {
+    contents.issues.push(atLocation(file, undefined, `skipped: not readable as JSON (${(err as Error).message})`, sweepExpected ? 'a sweep output (sweep.json)' : 'a result file (SPEC §10)'));
+    return;
+  }
+  if (looksLikeSweepFile(json) || sweepExpected) {
+    const parsed = parseSweepFile(json, file);
+    if (parsed.ok) contents.sweeps.push(parsed.value);
+    else contents.issues.push(`${file}: skipped: not a valid sweep output: ${parsed.issues.join('; ')}`);
+    return;
+  }
+  if (!looksLikeResultFile(json)) return;
+  const parsed = parseResultFile(json, file);
+  if (!parsed.ok) {
+    contents.issues.push(`${file}: skipped: not a valid result file: ${parsed.issues.slice(0, 5).join('; ')}${parsed.issues.length > 5 ? `; and ${parsed.issues.length - 5} more` : ''}`);
+    return;
+  }
+  const extras = parseResultExtras(json as Record<string, unknown>, file);
+  contents.issues.push(...extras.issues);
+  contents.sources.push({ sourced: { file, result: parsed.value }, extras: extras.value });
+}
+
+/** The gate files of a folder: *.json except locks, sorted; empty when the folder does not exist. */
+export function listGateFiles(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).filter((f) => f.endsWith('.json') && !f.endsWith('.lock.json')).sort().map((f) => join(dir, f));
+}
+
+/**
+ * Reads a gate file and its lock: pre-registered when a lock of the same bytes exists, not pre-registered when
+ * there is none. Returns `{ problem }` for an invalid gate, an unreadable lock or a gate changed after freezing
+ * (naming what changed): such a gate is never evaluated.
+ */
+export function readReportGate(path: string, explicit: boolean): ReportGate | { problem: string } {
+  let loaded;
+  try {
+    loaded = readGateFile(path);
+  } catch (err) {
+    if (err instanceof InputError) return { problem: err.message };
+    throw err;
+  }
+  const lockPath = lockPathFor(path);
+  if (!existsSync(lockPath)) return { path, sha256: loaded.sha256, gate: loaded.gate, registration: 'not pre-registered', lockSha256: null, explicit };
+  const lockText = readFileSync(lockPath, 'utf8');
+  let lockJson: unknown;
+  try {
+    lockJson = JSON.parse(lockText);
+  } catch (err) {
+    return { problem: atLocation(lockPath, undefined, `not valid JSON (${(err as Error).message})`, 'a gate lock written by hsim gate freeze') };
+  }
+  const lock = parseGateLock(lockJson, lockPath);
+  if (!lock.ok) return { problem: lock.issues.join('; ') };
+  if (lock.value.gate_sha256 !== loaded.sha256) {
+    const changes = changedPaths(lock.value.gate, loaded.json);
+    return { problem: `${path}: changed since it was frozen (lock ${lockPath}); not evaluated. Changed: ${changes.length === 0 ? 'only the formatting' : changes.join('; ')}` };
+  }
+  return { path, sha256: loaded.sha256, gate: loaded.gate, registration: 'pre-registered', lockSha256: sha256Hex(lockText), explicit };
+}

@@ -1,0 +1,96 @@
+// Result files grouped by trace: each trace's merged loads and arms (analysis/result-set.ts) plus the report extras.
+import { mergeResults, type ResultSet, type SourcedResult } from '../analysis/result-set.ts';
+import type { ArmExtras, ResultExtras } from './result-extras.ts';
+
+/** A result file as the report reads it: the analysis view and the report extras. */
+export interface ReportSource {
+  readonly sourced: SourcedResult;
+  readonly extras: ResultExtras;
+}
+
+/** All results of one trace. */
+export interface TraceResults {
+  /** A short unique name for the trace: its file name without extension (plus a hash prefix when ambiguous). */
+  readonly name: string;
+  readonly sha256: string | null;
+  readonly set: ResultSet;
+  /** load → arm → extras. */
+  readonly extras: ReadonlyMap<string, ReadonlyMap<string, ArmExtras>>;
+  readonly sources: readonly ResultExtras[];
+  /** `time` or `count` when every file agrees, else null. */
+  readonly windowBy: string | null;
+}
+
+/**
+ * Groups sources by trace SHA-256 (files without one form their own group), in first-seen order, and merges each
+ * group. Returns the merge issues (duplicate load+arm, invalid replays); never throws.
+ */
+export function groupByTrace(sources: readonly ReportSource[]): { traces: TraceResults[]; issues: string[] } {
+  const groups = new Map<string, ReportSource[]>();
+  for (const s of sources) {
+    const key = s.sourced.result.traceSha256 ?? `file:${s.sourced.file}`;
+    const g = groups.get(key);
+    if (g === undefined) groups.set(key, [s]);
+    else g.push(s);
+  }
+  const issues: string[] = [];
+  const traces: TraceResults[] = [];
+  const baseNames = [...groups.values()].map((g) => traceBaseName(g[0]!));
+  [...groups.values()].forEach((group, i) => {
+    const merged = mergeResults(group.map((s) => s.sourced));
+    issues.push(...merged.issues);
+    const extras = new Map<string, Map<string, ArmExtras>>();
+    for (const { sourced, extras: e } of group) {
+      for (const [load, arms] of merged.set.loads) {
+        for (const [arm, { file }] of arms) {
+          const x = e.loads[load]?.[arm];
+          if (file !== sourced.file || x === undefined) continue;
+          let m = extras.get(load);
+          if (m === undefined) extras.set(load, (m = new Map()));
+          m.set(arm, x);
+        }
+      }
+    }
+    const sha = group[0]!.sourced.result.traceSha256;
+    const base = baseNames[i]!;
+    const ambiguous = baseNames.filter((b) => b === base).length > 1;
+    const windowBys = new Set(group.map((s) => s.extras.windowBy));
+    traces.push({
+      name: ambiguous ? `${base} (${(sha ?? group[0]!.sourced.file).slice(0, 8)})` : base,
+      sha256: sha,
+      set: merged.set,
+      extras,
+      sources: group.map((s) => s.extras),
+      windowBy: windowBys.size === 1 ? [...windowBys][0]! : null,
+    });
+  });
+  return { traces, issues };
+}
+
+function traceBaseName(s: ReportSource): string {
+  const path = s.extras.tracePath;
+  if (path === null) return s.sourced.result.traceSha256?.slice(0, 12) ?? s.sourced.file;
+  const base = path.split(/[\\/]/).pop() ?? path;
+  return base.replace(/\.gz$/, '').replace(/\.csv$/, '');
+}
+
+/** The loads of a trace in a stable order: numeric loads ascending, then the others (e.g. `as-is`) by name. */
+export function sortedLoads(trace: TraceResults): string[] {
+  return [...trace.set.loads.keys()].sort(compareLoads);
+}
+
+/** Orders load keys: numbers ascending first, then text. */
+export function compareLoads(a: string, b: string): number {
+  const x = Number(a);
+  const y = Number(b);
+  const xn = a.trim() !== '' && Number.isFinite(x);
+  const yn = b.trim() !== '' && Number.isFinite(y);
+  if (xn && yn) return x - y;
+  if (xn !== yn) return xn ? -1 : 1;
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** The arms of one load with FIFO first, then the others in name order. */
+export function sortedArms(arms: Iterable<string>): string[] {
+  return [...arms].sort((a, b) => (a === 'fifo' ? -1 : b === 'fifo' ? 1 : a < b ? -1 : a > b ? 1 : 0));
+}

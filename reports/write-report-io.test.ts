@@ -1,0 +1,96 @@
+// writeReport end to end on disk: the full fixture, bad folders (exit 2), partial results, gate registration states.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { freezeGate } from '../analysis/gate-io.ts';
+import { InputError } from '../src/errors.ts';
+import { fixtureResultFile, fixtureSweepFile } from './fixtures/report-fixture.ts';
+import { fixtureGate } from './golden-specs.ts';
+import { writeReport } from './write-report-io.ts';
+
+const root = mkdtempSync(join(tmpdir(), 'hsim-report-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+function folder(name: string, files: Record<string, unknown>): string {
+  const dir = join(root, name);
+  mkdirSync(dir, { recursive: true });
+  for (const [f, content] of Object.entries(files)) writeFileSync(join(dir, f), typeof content === 'string' ? content : JSON.stringify(content));
+  return dir;
+}
+
+function gatesDir(name: string, gates: Record<string, unknown>): string {
+  return folder(name, gates);
+}
+
+describe('writeReport', () => {
+  it('draws every chart from the full fixture and a sweep, with gate tables and provenance', async () => {
+    const results = folder('full', { 'shop.json': fixtureResultFile(), 'sweep.json': fixtureSweepFile() });
+    const gates = gatesDir('gates-full', { 'fixture.sim.json': fixtureGate() });
+    const out = join(root, 'full-out');
+    const w = await writeReport(results, out, { gatesDir: gates });
+    expect(w.notDrawn).toEqual([]);
+    expect(w.drawn).toEqual(['forest', 'windows-shop', 'labels-shop', 'outcomes-shop', 'sensitivity-predictor-one-at-a-time', 'wait-ratio']);
+    expect(w.warnings).toEqual([]);
+    const html = readFileSync(w.indexHtml, 'utf8');
+    expect(html).not.toMatch(/<script|<link|\ssrc=/);
+    expect(html).toContain('fixture-gate on shop');
+    expect(html).toContain('not pre-registered');
+    expect(html).toContain('f'.repeat(64));
+    expect(html).toContain('c'.repeat(64));
+    for (const id of w.drawn) {
+      for (const ext of ['png', 'svg', 'vl.json']) expect(existsSync(join(out, 'charts', `${id}.${ext}`)), `${id}.${ext}`).toBe(true);
+    }
+    const png = readFileSync(join(out, 'charts', 'forest.png'));
+    expect([...png.subarray(1, 4)].map((c) => String.fromCharCode(c)).join('')).toBe('PNG');
+    const md = readFileSync(join(out, 'report.md'), 'utf8');
+    expect(md).toContain('![Gate forest plot: mean latency vs FIFO](charts/forest.png)');
+    expect(md).toContain('| mean_vs_fifo | primary | mean_latency_ms Δ ≤ -0.15 and upper < 0 | −30.00 % [−30.00 %, −30.00 %]');
+  });
+
+  it('refuses an empty folder and a foreign one with exit 2 and a message naming what is missing', async () => {
+    const empty = folder('empty', {});
+    await expect(writeReport(empty, join(root, 'o1'), { gatesDir: join(root, 'none') })).rejects.toThrow(/no result files \(SPEC §10\) or sweep outputs found/);
+    const foreign = folder('foreign', { 'package.json': { name: 'x' }, 'broken.json': '{ not json' });
+    const err = await writeReport(foreign, join(root, 'o2'), { gatesDir: join(root, 'none') }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(InputError);
+    expect((err as InputError).exitCode).toBe(2);
+    expect((err as InputError).message).toContain('broken.json: skipped: not readable as JSON');
+    await expect(writeReport(join(root, 'absent'), join(root, 'o3'))).rejects.toThrow(/not found or not a folder/);
+  });
+
+  it('draws what it can from results without FIFO and names what the others need', async () => {
+    const results = folder('no-fifo', { 'p.json': fixtureResultFile(['predictive']) });
+    const w = await writeReport(results, join(root, 'no-fifo-out'), { gatesDir: join(root, 'none'), png: false });
+    expect(w.drawn).toEqual(['outcomes-shop', 'wait-ratio']);
+    expect(w.notDrawn).toEqual(['forest', 'windows-shop', 'labels-shop', 'sensitivity']);
+    expect(w.warnings.join('\n')).toContain('chart "Mean latency by window: shop" not drawn: needs arm fifo with per-window mean_latency_ms (found arms: predictive)');
+    expect(readFileSync(w.indexHtml, 'utf8')).toContain('not drawn: needs a sweep output');
+  });
+
+  it('refuses results from which no chart can be drawn (only the closed form would remain)', async () => {
+    const json = fixtureResultFile(['shadow-arm']);
+    const results = folder('useless', { 'u.json': json });
+    await expect(writeReport(results, join(root, 'useless-out'), { gatesDir: join(root, 'none') })).rejects.toThrow(/no chart can be drawn from these results/);
+  });
+
+  it('marks frozen gates pre-registered, skips gates changed after freezing and gates that do not fit', async () => {
+    const results = folder('gates', { 'shop.json': fixtureResultFile() });
+    const gates = gatesDir('gates-states', {
+      'frozen.sim.json': { ...(fixtureGate() as object), id: 'frozen' },
+      'edited.sim.json': { ...(fixtureGate() as object), id: 'edited' },
+      'replay.json': { ...(fixtureGate() as object), id: 'replay-28', windows: 28 },
+    });
+    const prov = { toolVersion: '0.1.0', gitCommit: 'test', frozenAt: '2026-01-01T00:00:00Z' };
+    freezeGate(join(gates, 'frozen.sim.json'), prov);
+    freezeGate(join(gates, 'edited.sim.json'), prov);
+    writeFileSync(join(gates, 'edited.sim.json'), JSON.stringify({ ...(fixtureGate() as object), id: 'edited', windows: 6 }));
+    const w = await writeReport(results, join(root, 'gates-out'), { gatesDir: gates, png: false });
+    const html = readFileSync(w.indexHtml, 'utf8');
+    expect(html).toMatch(/frozen on shop <span class="badge pre">pre-registered<\/span>/);
+    expect(html).not.toContain('edited on shop');
+    expect(html).toContain('changed since it was frozen');
+    expect(html).toContain('windows: 7 → 6');
+    expect(html).toContain('gate replay-28 does not fit shop: load 0.5: 7 windows, the gate pre-registers 28');
+  });
+});
