@@ -1,5 +1,5 @@
 // The demo: serverless trace at loads 0.5/0.8/0.95 and a prodflow run, several arms, tables, gates and a report.
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { InputError, atOption } from '../errors.ts';
 import { createRng } from '../rng/seeded.ts';
 import { stableStringify } from '../json/stable-json.ts';
@@ -53,6 +53,12 @@ export async function runDemo(opts: Record<string, unknown>): Promise<void> {
   process.stdout.write(`\nProdflow trace (${prodflow.n} jobs, 4 workers, arrivals as recorded):\n`);
   process.stdout.write(r2);
   process.stdout.write(`\nResult files: ${join(out, 'results')}\n`);
+
+  // 3. The report: charts, gate tables (the example gates of experiments/gates, unfrozen here), provenance.
+  const { writeReport } = await import('../../reports/write-report-io.ts');
+  const report = await writeReport(join(out, 'results'), join(out, 'report'), { title: 'hsim demo: serverless and prodflow traces' });
+  for (const w of report.warnings) say(`demo: report: ${w}`);
+  process.stdout.write(`Report: ${resolve(report.indexHtml)}\n`);
 }
 
 async function save(path: string, trace: Trace, kind: string, options: Record<string, unknown>): Promise<string> {
