@@ -103,7 +103,23 @@ export function runEngine(
     if (agingOn && queues.total > 0) {
       // Ticks before the current time are no-ops: skip them along the grid (the clock never runs backwards).
       while (nextTick < now) nextTick += interval;
-      tg = nextTick;
+      // Between two other events the queue is non-empty, every worker busy and the levels unchanged, so a tick that
+      // promotes nothing is a pure no-op. A level l ≥ 1 first acts at the first grid point where its head has waited
+      // the threshold since it was placed ("due"), unless by then it is paused (pausing: level l−1 holds a promoted
+      // message and its head has waited the threshold since arrival). Both conditions only become true as time
+      // passes, so the next tick that acts is the earliest such point over the levels, or none until another event.
+      // Skip to it along the same grid, with the tick's own comparisons.
+      tg = Number.POSITIVE_INFINITY;
+      for (let l = Q - 1; l >= 1; l--) {
+        const h = queues.head[l]!;
+        if (h < 0) continue;
+        const up = l - 1;
+        const pausable = pausing && promotedIn[up]! > 0 && queues.length[up]! > 0;
+        const upArrival = pausable ? arrival[queues.head[up]!]! : 0;
+        let t = nextTick;
+        while (t - placed[h]! < threshold && t < tg) t += interval;
+        if (t < tg && !(pausable && t - upArrival >= threshold)) tg = t;
+      }
     }
     if (tc === Number.POSITIVE_INFINITY && ta === Number.POSITIVE_INFINITY && tg === Number.POSITIVE_INFINITY) break;
 
