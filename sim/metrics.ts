@@ -38,8 +38,9 @@ export class MetricFolder {
   private static readonly SLOWDOWN_QS = [0.5, 0.99];
   private static readonly MEDIAN = [0.5];
 
-  constructor(private readonly cols: MessageColumns) {
-    this.buf = new Float64Array(Math.max(1, cols.latency.length));
+  /** `scratch` (optional) is a reusable array of at least as many entries as there are messages. */
+  constructor(private readonly cols: MessageColumns, scratch?: Float64Array) {
+    this.buf = scratch ?? new Float64Array(Math.max(1, cols.latency.length));
   }
 
   /** Metrics over messages [from, to). */

@@ -96,9 +96,9 @@ export function simulate(trace: Trace, cfg: SimulationConfig, onArm?: (load: str
         pausing: arm.flags.pausing,
       };
       const run = runEngine(trace.arrival, trace.duration, first, m, compress, router, engineCfg, buffers);
-      const latency = new Float64Array(m);
-      const wait = new Float64Array(m);
-      const slowdown = new Float64Array(m);
+      const latency = buffers.f64('latency', m);
+      const wait = buffers.f64('wait', m);
+      const slowdown = buffers.f64('slowdown', m);
       for (let i = 0; i < m; i++) {
         const l = run.end[i]! - run.arrival[i]!;
         latency[i] = l;
@@ -106,7 +106,7 @@ export function simulate(trace: Trace, cfg: SimulationConfig, onArm?: (load: str
         const d = trace.duration[first + i]!;
         slowdown[i] = l / (d > 1 ? d : 1);
       }
-      const folder = new MetricFolder({ latency, wait, slowdown, cls, levels: cfg.levels });
+      const folder = new MetricFolder({ latency, wait, slowdown, cls, levels: cfg.levels }, buffers.f64('metricScratch', Math.max(1, m)));
       const off = windowOffsets(run.arrival, cfg.windows, cfg.windowBy);
       const windows: MetricObject[] = [];
       for (let w = 0; w < cfg.windows; w++) windows.push(folder.range(off[w]!, off[w + 1]!));

@@ -17,9 +17,8 @@ export function toolVersion(): string {
 export function gitCommit(): string {
   if (commitCache !== undefined) return commitCache;
   try {
-    const head = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
-    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
-    commitCache = dirty === '' ? head : `${head}-dirty`;
+    // One process: the full commit hash, with -dirty when tracked files have uncommitted changes.
+    commitCache = execFileSync('git', ['describe', '--always', '--dirty', '--abbrev=40', '--match=NO-TAGS-WANTED'], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
   } catch {
     commitCache = 'unknown';
   }
