@@ -43,6 +43,8 @@ export interface RoutingModule {
   readonly needsPredictor: boolean;
   /** Needs `--static-map FILE`. */
   readonly needsStaticMap: boolean;
+  /** Draws from the seed (`--seed`), so repeats with other seeds differ; optional, default false. */
+  readonly seeded?: boolean;
   /** `levels`: L priority levels with strict or weighted service and aging; `per-key`: one FIFO queue per key,
    *  weighted with equal weights and cost = the queue's EWMA, no aging. */
   readonly queues: 'levels' | 'per-key';

@@ -9,6 +9,7 @@ registerRouting({
   needsHistory: true,
   needsPredictor: false,
   needsStaticMap: false,
+  seeded: true,
   queues: 'levels',
   create: (ctx) => {
     const keys = ctx.keys();

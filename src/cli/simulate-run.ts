@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { InputError, atOption } from '../errors.ts';
 import { stableStringify } from '../json/stable-json.ts';
+import { configHash } from '../json/config-hash.ts';
 import { writeFileAtomic } from '../io/atomic-io.ts';
 import { readTrace } from '../../traces/trace-io.ts';
 import { parseArm, type ArmSpec } from '../../sim/arms/index.ts';
@@ -95,12 +96,11 @@ export function optionsRecord(cfg: SimulationConfig, extra: Record<string, unkno
 
 /** Assembles the result file object of SPEC §10. */
 export function resultFile(tracePath: string, sha256: string, out: SimulationOutput, options: Record<string, unknown>): Record<string, unknown> {
-  const configHash = createHash('sha256').update(stableStringify({ options, trace_sha256: sha256 })).digest('hex');
   return {
     tool: 'hsim',
     version: toolVersion(),
     commit: gitCommit(),
-    config_hash: configHash,
+    config_hash: configHash(options, sha256),
     seed: options.seed,
     trace: { path: tracePath, sha256, ...out.trace },
     options,

@@ -8,6 +8,10 @@ import { registerDemo } from './demo.ts';
 import { registerPredictor } from './predictor.ts';
 import { registerGenerate } from './generate.ts';
 import { registerTraces } from './traces.ts';
+import { registerRun } from './run.ts';
+import { registerSweep } from './sweep.ts';
+import { registerMerge } from './merge.ts';
+import { registerWorker } from './worker.ts';
 import { registerReport } from './report.ts';
 
 /** Adds every command to the program. One line per command module. */
@@ -20,5 +24,9 @@ export function registerCommands(program: Command): void {
   registerPredictor(program);
   registerGate(program);
   registerTheory(program);
+  registerRun(program);
+  registerSweep(program);
+  registerMerge(program);
+  registerWorker(program);
   registerReport(program);
 }

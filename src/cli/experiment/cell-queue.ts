@@ -1,0 +1,142 @@
+// Cells over Redis: the coordinator puts cells on a BullMQ queue, `hsim worker` processes run them, results come back.
+import { randomUUID } from 'node:crypto';
+import { connect } from 'node:net';
+import { Queue, QueueEvents, Worker, type ConnectionOptions, type Job } from 'bullmq';
+import { InputError, atOption } from '../../errors.ts';
+import { createCellRunner } from './cell-pool.ts';
+import type { CellOutcome, CellTask } from './cell-task.ts';
+
+/** Where Redis listens, from `redis://[:password@]host:port[/db]`. */
+export interface RedisTarget {
+  readonly url: string;
+  readonly host: string;
+  readonly port: number;
+  readonly db: number;
+  readonly password: string | null;
+}
+
+export const DEFAULT_QUEUE_NAME = 'hsim-cells';
+/** A cell holds its worker's event loop while it simulates: its lock must outlast the longest cell. */
+const LOCK_MS = 15 * 60_000;
+
+/** Parses a Redis URL. Throws InputError naming `option` for anything else. */
+export function parseRedisUrl(text: string, option = '--queue'): RedisTarget {
+  let u: URL;
+  try {
+    u = new URL(text);
+  } catch {
+    throw new InputError(atOption(option, `"${text}"`, 'a Redis URL such as redis://127.0.0.1:6379'));
+  }
+  const db = u.pathname === '' || u.pathname === '/' ? 0 : Number(u.pathname.slice(1));
+  const port = u.port === '' ? 6379 : Number(u.port);
+  if (u.protocol !== 'redis:' || u.hostname === '' || !Number.isInteger(db) || db < 0 || !Number.isInteger(port)) {
+    throw new InputError(atOption(option, `"${text}"`, 'a Redis URL such as redis://127.0.0.1:6379 or redis://host:6379/2'));
+  }
+  return { url: text, host: u.hostname, port, db, password: u.password === '' ? null : decodeURIComponent(u.password) };
+}
+
+/**
+ * Checks that Redis answers PING within `timeoutMs` (a raw RESP exchange, so an unreachable server fails fast
+ * instead of BullMQ's endless reconnecting). Throws InputError naming the URL and the reason.
+ */
+export async function checkRedis(target: RedisTarget, option = '--queue', timeoutMs = 3000): Promise<void> {
+  const reason = await new Promise<string | null>((resolve) => {
+    const socket = connect({ host: target.host, port: target.port });
+    let reply = '';
+    const done = (r: string | null): void => {
+      clearTimeout(timer);
+      socket.destroy();
+      resolve(r);
+    };
+    const timer = setTimeout(() => done(`no answer within ${timeoutMs} ms`), timeoutMs);
+    socket.on('error', (err) => done(err.message));
+    socket.on('connect', () => {
+      const auth = target.password === null ? '' : resp(['AUTH', target.password]);
+      socket.write(auth + resp(['PING']));
+    });
+    socket.on('data', (chunk) => {
+      reply += chunk.toString('utf8');
+      const error = reply.split('\r\n').find((l) => l.startsWith('-'));
+      if (error !== undefined) done(`Redis answered ${error}`);
+      else if (reply.includes('+PONG')) done(null);
+    });
+  });
+  if (reason !== null) throw new InputError(atOption(option, `cannot reach Redis at ${target.url} (${reason})`, 'a running Redis server', 'start one, e.g. redis-server --port 6379, or check host and port'));
+}
+
+function resp(parts: string[]): string {
+  return `*${parts.length}\r\n${parts.map((p) => `$${Buffer.byteLength(p)}\r\n${p}\r\n`).join('')}`;
+}
+
+function connection(target: RedisTarget): ConnectionOptions {
+  return { host: target.host, port: target.port, db: target.db, ...(target.password === null ? {} : { password: target.password }), maxRetriesPerRequest: null };
+}
+
+/**
+ * Puts every task on the queue and calls `onDone` with each outcome as a worker finishes it (results come back
+ * through Redis's event stream; the caller writes the files). Job ids carry a per-run prefix; finished jobs are
+ * removed from Redis.
+ */
+export async function runCellsOnQueue(tasks: readonly CellTask[], target: RedisTarget, queueName: string, onDone: (o: CellOutcome) => void): Promise<void> {
+  const queue = new Queue(queueName, { connection: connection(target) });
+  // A short blocking read lets close() return promptly instead of after BullMQ's default 10 s.
+  const events = new QueueEvents(queueName, { connection: connection(target), blockingTimeout: 500 });
+  try {
+    await events.waitUntilReady();
+    await queue.waitUntilReady();
+    const run = randomUUID().slice(0, 8);
+    const pending = new Map<string, CellTask>(tasks.map((t) => [`${run}-${t.id}`, t]));
+    const finished = new Promise<void>((resolve) => {
+      const settle = (jobId: string, outcome: (t: CellTask) => CellOutcome): void => {
+        const task = pending.get(jobId);
+        if (task === undefined) return;
+        pending.delete(jobId);
+        onDone(outcome(task));
+        void queue.remove(jobId).catch(() => undefined);
+        if (pending.size === 0) resolve();
+      };
+      events.on('completed', ({ jobId, returnvalue }) => settle(jobId, () => returnvalue as unknown as CellOutcome));
+      events.on('failed', ({ jobId, failedReason }) => settle(jobId, (t) => failedOutcome(t.id, failedReason)));
+    });
+    await queue.addBulk([...pending].map(([jobId, t]) => ({
+      name: 'cell',
+      data: t,
+      opts: { jobId, attempts: 1, removeOnComplete: false, removeOnFail: false },
+    })));
+    await finished;
+  } finally {
+    await events.close();
+    await queue.close();
+  }
+}
+
+const INPUT_PREFIX = 'input error: ';
+
+function failedOutcome(id: string, reason: string): CellOutcome {
+  return reason.startsWith(INPUT_PREFIX)
+    ? { ok: false, id, input: true, message: reason.slice(INPUT_PREFIX.length) }
+    : { ok: false, id, input: false, message: reason };
+}
+
+/**
+ * Serves cells from the queue with `jobs` threads until `close` is called: each job's outcome is the cell's file
+ * text, returned through Redis; a failing cell fails its job with the reason (marked when it is bad input).
+ */
+export async function serveCells(target: RedisTarget, queueName: string, jobs: number, log: (line: string) => void): Promise<{ close(): Promise<void>; ready: Promise<void> }> {
+  const runner = await createCellRunner(jobs);
+  const worker = new Worker(queueName, async (job: Job) => {
+    const task = job.data as CellTask;
+    const outcome = await runner.run(task);
+    if (!outcome.ok) throw new Error(outcome.input ? INPUT_PREFIX + outcome.message : outcome.message);
+    log(`cell ${task.id} done`);
+    return outcome;
+  }, { connection: connection(target), concurrency: jobs, lockDuration: LOCK_MS });
+  worker.on('failed', (job, err) => log(`cell ${(job?.data as CellTask | undefined)?.id ?? '?'} failed: ${err.message}`));
+  return {
+    ready: worker.waitUntilReady().then(() => undefined),
+    async close() {
+      await worker.close();
+      await runner.close();
+    },
+  };
+}

@@ -1,0 +1,93 @@
+// Running one cell: read the trace (once per thread, by path + SHA-256), simulate one load × arm, build its file.
+import { InputError, atLocation } from '../../errors.ts';
+import { stableStringify } from '../../json/stable-json.ts';
+import { readTrace, type LoadedTrace } from '../../../traces/trace-io.ts';
+import { simulate, type SimulationConfig } from '../../../sim/simulate.ts';
+import type { CellBlock } from '../../experiment/cell-file.ts';
+import { buildSimulationConfig, optionsRecord, resultFile } from '../simulate-run.ts';
+
+/** Everything a cell needs, as plain data (it crosses thread and machine boundaries). */
+export interface CellTask {
+  readonly id: string;
+  /** Path to read the trace from (absolute on the coordinator; the same path on every queue worker). */
+  readonly tracePath: string;
+  /** Path recorded in result files: as written in the experiment file. */
+  readonly traceLabel: string;
+  readonly traceSha256: string;
+  readonly load: string;
+  readonly armText: string;
+  readonly key: string;
+  readonly levels: number;
+  readonly workers: number;
+  readonly seed: number;
+  readonly split: string;
+  readonly fraction: number;
+  readonly windows: number;
+  readonly windowBy: string;
+  readonly cache: boolean;
+  readonly block: CellBlock;
+}
+
+/** A finished cell: its file's text, or why it failed (`input`: bad input, exit 2; else internal). */
+export type CellOutcome =
+  | { readonly ok: true; readonly id: string; readonly text: string }
+  | { readonly ok: false; readonly id: string; readonly input: boolean; readonly message: string };
+
+/** The simulation config of a task, validated like `hsim simulate` options. Throws InputError. */
+export function taskConfig(task: CellTask): SimulationConfig {
+  return buildSimulationConfig({
+    arm: [task.armText], load: task.load, workers: String(task.workers), levels: String(task.levels), split: task.split,
+    fraction: String(task.fraction), windows: String(task.windows), windowBy: task.windowBy, set: [], seed: String(task.seed),
+  });
+}
+
+const traces = new Map<string, Promise<LoadedTrace>>();
+
+/** A trace read and checked, with the path and expected SHA-256 it was asked for. */
+export interface LoadedTraceEntry {
+  readonly path: string;
+  readonly expected: string;
+  readonly trace: LoadedTrace;
+}
+
+/** Puts traces read elsewhere (the coordinator hands its copies to worker threads) into this thread's cache. */
+export function seedTraceCache(loaded: readonly LoadedTraceEntry[]): void {
+  for (const l of loaded) traces.set(`${l.path}\n${l.expected}`, Promise.resolve(l.trace));
+}
+
+/**
+ * Reads a trace once per thread (cached by path + expected SHA-256) and checks its SHA-256.
+ * Throws InputError for a missing or unreadable trace, or one whose content differs from `sha256`.
+ */
+export async function loadTraceChecked(path: string, sha256: string, cache: boolean): Promise<LoadedTrace> {
+  const k = `${path}\n${sha256}`;
+  let p = traces.get(k);
+  if (p === undefined) {
+    p = readTrace(path, { cache }).then((t) => {
+      if (t.sha256 !== sha256) {
+        throw new InputError(atLocation(path, undefined, `SHA-256 ${t.sha256}`, `${sha256} as the experiment records`, 'the trace changed since the experiment was written: regenerate it, or update the experiment deliberately'));
+      }
+      return t;
+    });
+    traces.set(k, p);
+    p.catch(() => traces.delete(k));
+  }
+  return p;
+}
+
+/** Runs a cell and returns its result file text (stable JSON), or the failure. Never throws. */
+export async function runCellTask(task: CellTask): Promise<CellOutcome> {
+  try {
+    const cfg = taskConfig(task);
+    const loaded = await loadTraceChecked(task.tracePath, task.traceSha256, task.cache);
+    const out = simulate(loaded.trace, cfg);
+    for (const load of Object.values(out.results)) {
+      const arm = load.arms[task.armText]!;
+      load.arms = { [task.key]: arm };
+    }
+    const file = resultFile(task.traceLabel, loaded.sha256, out, optionsRecord(cfg));
+    return { ok: true, id: task.id, text: stableStringify({ ...file, cell: task.block }) };
+  } catch (err) {
+    return { ok: false, id: task.id, input: err instanceof InputError, message: err instanceof Error ? err.message : String(err) };
+  }
+}

@@ -1,0 +1,298 @@
+// The I/O side of experiments: read the file, check traces and arms, run or resume cells, write merged results.
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { InputError, atLocation, atOption } from '../../errors.ts';
+import { stableStringify } from '../../json/stable-json.ts';
+import { writeFileAtomic } from '../../io/atomic-io.ts';
+import { parseCellFile, type CellBlock, type CellFile } from '../../experiment/cell-file.ts';
+import { configHash, expandCells, experimentHash, type Cell } from '../../experiment/cells.ts';
+import type { ExperimentSpec } from '../../experiment/experiment-file.ts';
+import { mergeTraceCells, type MergeBase, type MergedTrace } from '../../experiment/merge-cells.ts';
+import { parseShard, shardItems, type Shard } from '../../experiment/shard.ts';
+import type { SimulationOutput } from '../../../sim/simulate.ts';
+import { findRouting, routingNames } from '../../../sim/arms/index.ts';
+import { optionsRecord, resultFile } from '../simulate-run.ts';
+import { runCellsLocally } from './cell-pool.ts';
+import { DEFAULT_QUEUE_NAME, parseRedisUrl, runCellsOnQueue, type RedisTarget } from './cell-queue.ts';
+import { loadTraceChecked, taskConfig, type CellOutcome, type CellTask, type LoadedTraceEntry } from './cell-task.ts';
+import { ProgressBar } from './progress-bar.ts';
+
+/** The command-line flags of `hsim run` and `hsim sweep`, validated. */
+export interface RunFlags {
+  readonly jobs: number;
+  readonly resume: boolean;
+  readonly shard: Shard | null;
+  readonly queue: RedisTarget | null;
+  readonly queueName: string;
+  readonly quiet: boolean;
+  readonly out: string | null;
+  readonly cache: boolean;
+}
+
+/**
+ * Routings whose results depend on the seed (they declare `seeded`). The engine and the predictor are
+ * deterministic, so repeats of any other arm would be identical copies.
+ */
+function seededRoutings(): string[] {
+  return routingNames().filter((n) => findRouting(n)?.seeded === true);
+}
+
+/** Validates the flags (all problems at once). Throws InputError. */
+export function parseRunFlags(opts: Record<string, unknown>): RunFlags {
+  const issues: string[] = [];
+  const jobs = Number(opts['jobs'] ?? '1');
+  if (!Number.isInteger(jobs) || jobs < 1 || jobs > 256) issues.push(atOption('--jobs', `"${String(opts['jobs'])}"`, 'an integer from 1 to 256'));
+  const attempt = <T>(parse: () => T): T | null => {
+    try {
+      return parse();
+    } catch (err) {
+      if (!(err instanceof InputError)) throw err;
+      issues.push(err.message);
+      return null;
+    }
+  };
+  const shard = opts['shard'] === undefined ? null : attempt(() => parseShard(String(opts['shard'])));
+  const queue = opts['queue'] === undefined ? null : attempt(() => parseRedisUrl(String(opts['queue'])));
+  if (shard !== null && queue !== null) issues.push(atOption('--shard', 'given with --queue', 'one of them: shards split the cells between machines without Redis'));
+  if (issues.length > 0) throw new InputError(issues.length === 1 ? issues[0]! : `${issues.length} problems with the options`, issues);
+  return {
+    jobs, resume: opts['resume'] === true, shard, queue, queueName: String(opts['queueName'] ?? DEFAULT_QUEUE_NAME),
+    quiet: opts['quiet'] === true, out: opts['out'] === undefined ? null : String(opts['out']), cache: opts['cache'] !== false,
+  };
+}
+
+/** Reads a JSON config file. Throws InputError when it is missing or not JSON. */
+export function readJsonFile(path: string, what: string): unknown {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch {
+    throw new InputError(atLocation(path, undefined, 'not found or not readable', what));
+  }
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    throw new InputError(atLocation(path, undefined, `not valid JSON (${(err as Error).message})`, what));
+  }
+}
+
+/** An experiment ready to run: its cells, their tasks and input hashes, and where its output goes. */
+export interface PreparedRun {
+  readonly spec: ExperimentSpec;
+  readonly file: string;
+  readonly outDir: string;
+  readonly cells: readonly Cell[];
+  readonly tasks: readonly CellTask[];
+  readonly hashes: readonly string[];
+  readonly base: MergeBase;
+}
+
+/** Resolves a path written in a config file against the file's folder. */
+export function resolveFrom(file: string, path: string): string {
+  return isAbsolute(path) ? path : join(dirname(file), path);
+}
+
+/**
+ * Expands the experiment and checks everything before anything is written: every arm under every override
+ * (as the arm parser sees it), repeats, and every trace (present, SHA-256 as recorded; each read once here).
+ * Throws InputError listing every problem.
+ */
+export async function prepareRun(spec: ExperimentSpec, file: string, flags: RunFlags, armPath = 'arms'): Promise<PreparedRun> {
+  const cells = expandCells(spec);
+  const expHash = experimentHash(spec);
+  const issues: string[] = [];
+  const tasks: CellTask[] = [];
+  const hashes: string[] = [];
+  const seenArmIssues = new Set<string>();
+  const base: MergeBase = { experiment: spec.id, experiment_hash: expHash, levels: spec.levels, workers: spec.workers, seed: spec.seed };
+  for (const c of cells) {
+    const block: CellBlock = {
+      id: c.id, index: c.index, experiment: spec.id, experiment_hash: expHash, cells_total: cells.length, trace_name: c.trace.name,
+      load: c.load, arm: c.arm, overrides: c.overrides, repeat: c.repeat, key: c.key,
+      base: { levels: spec.levels, workers: spec.workers, seed: spec.seed },
+    };
+    const task: CellTask = {
+      id: c.id, tracePath: resolve(resolveFrom(file, c.trace.path)), traceLabel: c.trace.path, traceSha256: c.trace.sha256, load: c.load,
+      armText: c.armText, key: c.key, levels: c.levels, workers: c.workers, seed: c.seed, split: spec.split, fraction: spec.fraction,
+      windows: spec.windows, windowBy: spec.windowBy, cache: flags.cache, block,
+    };
+    tasks.push(task);
+    try {
+      hashes.push(configHash(optionsRecord(taskConfig(task)), c.trace.sha256));
+    } catch (err) {
+      if (!(err instanceof InputError)) throw err;
+      hashes.push('');
+      const where = `${file} → ${armPath}[${spec.arms.indexOf(c.arm)}]${c.key === c.arm ? '' : ` as ${c.armText}${c.levels !== spec.levels ? ` with levels ${c.levels}` : ''}`}`;
+      for (const m of err.issues) {
+        const text = `${where}: ${m.replace(/^simulate: /, '')}`;
+        if (!seenArmIssues.has(text)) issues.push(text);
+        seenArmIssues.add(text);
+      }
+    }
+  }
+  const seeded = seededRoutings();
+  if (spec.repeats > 1 && !spec.arms.some((a) => seeded.includes(a.split(/[+@]/)[0] ?? ''))) {
+    issues.push(`${file} → repeats: ${spec.repeats}; expected 1 for these arms (the engine and the predictor are deterministic: only ${seeded.join(', ')} depends on the seed, so repeats would be identical copies)`);
+  }
+  const checked = new Set<string>();
+  for (const [i, t] of spec.traces.entries()) {
+    const abs = resolve(resolveFrom(file, t.path));
+    if (checked.has(abs) || t.sha256 === '') continue;
+    checked.add(abs);
+    if (!existsSync(abs)) {
+      issues.push(`${file} → traces[${i}].path: "${t.path}" (${abs}) does not exist; expected a trace file (paths are relative to the experiment file's folder)`);
+      continue;
+    }
+    try {
+      await loadTraceChecked(abs, t.sha256, flags.cache);
+    } catch (err) {
+      if (!(err instanceof InputError)) throw err;
+      issues.push(`${file} → traces[${i}]: ${err.message}`);
+    }
+  }
+  if (issues.length > 0) throw new InputError(issues.length === 1 ? issues[0]! : `${issues.length} problems in ${file}:`, issues);
+  const outDir = flags.out ?? resolveFrom(file, spec.out);
+  return { spec, file, outDir, cells, tasks, hashes, base };
+}
+
+/** Path of a cell's file. */
+export function cellPath(outDir: string, id: string): string {
+  return join(outDir, 'cells', `${id}.json`);
+}
+
+/** Reads and checks a cell file; null when absent or not a cell file. */
+export function readCellFile(path: string): CellFile | null {
+  if (!existsSync(path)) return null;
+  try {
+    const parsed = parseCellFile(JSON.parse(readFileSync(path, 'utf8')), path);
+    return parsed.ok ? parsed.value : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Removes temporary files left in `dir` by killed processes (a live process's temp files are kept). */
+function removeStaleTemps(dir: string): void {
+  if (!existsSync(dir)) return;
+  for (const f of readdirSync(dir)) {
+    const m = /^\..*\.(\d+)\.\d+\.tmp$/.exec(f);
+    if (m === null) continue;
+    const pid = Number(m[1]);
+    let alive = pid === process.pid;
+    if (!alive) {
+      try {
+        process.kill(pid, 0);
+        alive = true;
+      } catch (err) {
+        alive = (err as NodeJS.ErrnoException).code === 'EPERM';
+      }
+    }
+    if (!alive) rmSync(join(dir, f), { force: true });
+  }
+}
+
+/** What a run did. */
+export interface RunSummary {
+  readonly selected: number;
+  readonly ran: number;
+  readonly resumed: number;
+}
+
+/**
+ * Runs the selected cells (a shard, or all) that are not already done (with --resume: a file with the same
+ * input hash and trace SHA-256), writing each cell's file atomically as it finishes, so a killed run loses no
+ * finished cell and leaves no partial file. Throws InputError (bad input in a cell) or Error (internal) after
+ * every cell has been tried; finished cells stay on disk.
+ */
+export async function executeRun(p: PreparedRun, flags: RunFlags): Promise<RunSummary> {
+  removeStaleTemps(join(p.outDir, 'cells'));
+  const indices = p.cells.map((_, i) => i);
+  const selected = flags.shard ? shardItems(indices, flags.shard) : indices;
+  const todo: CellTask[] = [];
+  let resumed = 0;
+  for (const i of selected) {
+    const task = p.tasks[i]!;
+    if (flags.resume) {
+      const prior = readCellFile(cellPath(p.outDir, task.id));
+      if (prior !== null && prior.config_hash === p.hashes[i] && prior.trace.sha256 === task.traceSha256 && prior.cell.key === task.key) {
+        resumed++;
+        continue;
+      }
+    }
+    todo.push(task);
+  }
+  const bar = new ProgressBar(todo.length, !flags.quiet && process.stderr.isTTY === true);
+  const failures: CellOutcome[] = [];
+  const onDone = (o: CellOutcome): void => {
+    if (o.ok) writeFileAtomic(cellPath(p.outDir, o.id), o.text);
+    else failures.push(o);
+    bar.tick();
+  };
+  if (todo.length > 0) {
+    if (flags.queue !== null) {
+      if (!flags.quiet) process.stderr.write(`hsim: ${todo.length} cells on ${flags.queue.url} queue ${flags.queueName}; run \`hsim worker --queue ${flags.queue.url}\` on the machines that should work\n`);
+      await runCellsOnQueue(todo, flags.queue, flags.queueName, onDone);
+    } else {
+      // The traces were read and checked by prepareRun (cached in this thread): hand copies to the threads.
+      const traces: LoadedTraceEntry[] = [];
+      if (flags.jobs > 1) {
+        for (const t of todo) {
+          if (traces.some((e) => e.path === t.tracePath && e.expected === t.traceSha256)) continue;
+          traces.push({ path: t.tracePath, expected: t.traceSha256, trace: await loadTraceChecked(t.tracePath, t.traceSha256, flags.cache) });
+        }
+      }
+      await runCellsLocally(todo, flags.jobs, onDone, traces);
+    }
+  }
+  bar.finish();
+  if (failures.length > 0) {
+    const lines = failures.map((f) => (f.ok ? '' : `cell ${f.id}: ${f.message}`));
+    const msg = `${failures.length} of ${todo.length} cells failed (the finished ones are kept; fix the cause and rerun with --resume)`;
+    if (failures.every((f) => !f.ok && f.input)) throw new InputError(msg, lines.length === 1 ? [msg, ...lines] : lines);
+    throw new Error(`${msg}\n${lines.join('\n')}`);
+  }
+  return { selected: selected.length, ran: todo.length, resumed };
+}
+
+/** The merged result file object (SPEC §10) of one trace's merge. */
+export function mergedResultFile(m: MergedTrace): Record<string, unknown> {
+  return resultFile(m.tracePath, m.traceSha256, { trace: m.trace, results: m.results } as unknown as SimulationOutput, m.options);
+}
+
+/**
+ * Reads every cell of the experiment (in cell order) and writes one merged result file per trace:
+ * `<out>/results.json` for one trace, `<out>/results/<trace-name>.json` for several. Returns the paths.
+ * Throws InputError when a cell file is missing or the cells conflict.
+ */
+export function writeMergedResults(outDir: string, groups: ReadonlyMap<string, readonly CellFile[]>, base: MergeBase): string[] {
+  const issues: string[] = [];
+  const files: [string, string][] = [];
+  for (const [name, cells] of groups) {
+    const { merged, issues: mi } = mergeTraceCells(cells, base);
+    issues.push(...mi);
+    if (merged === null) continue;
+    const path = groups.size === 1 ? join(outDir, 'results.json') : join(outDir, 'results', `${name}.json`);
+    files.push([path, stableStringify(mergedResultFile(merged))]);
+  }
+  if (issues.length > 0) throw new InputError(issues.length === 1 ? issues[0]! : `${issues.length} problems merging cells:`, issues);
+  for (const [path, text] of files) writeFileAtomic(path, text);
+  return files.map(([path]) => path);
+}
+
+/** The cells of a prepared run, read back from disk, grouped by trace name in cell order. Throws InputError for a missing cell. */
+export function readRunCells(p: PreparedRun): Map<string, CellFile[]> {
+  const groups = new Map<string, CellFile[]>();
+  const missing: string[] = [];
+  for (const c of p.cells) {
+    const cell = readCellFile(cellPath(p.outDir, c.id));
+    if (cell === null) {
+      missing.push(cellPath(p.outDir, c.id));
+      continue;
+    }
+    const list = groups.get(c.trace.name) ?? [];
+    list.push(cell);
+    groups.set(c.trace.name, list);
+  }
+  if (missing.length > 0) throw new InputError(`${missing.length} cell files missing or unreadable`, missing.map((m) => `${m}: missing; expected a cell file (rerun with --resume)`));
+  return groups;
+}

@@ -1,0 +1,35 @@
+// The implementation of `hsim run`: validate the experiment, run (or resume, or shard, or queue) its cells, merge.
+import { InputError } from '../../errors.ts';
+import { parseExperiment } from '../../experiment/experiment-file.ts';
+import type { SimulationOutput } from '../../../sim/simulate.ts';
+import { formatSimulationTable } from '../simulation-table.ts';
+import { executeRun, parseRunFlags, prepareRun, readJsonFile, readRunCells, writeMergedResults } from './experiment-run.ts';
+import { checkRedis } from './cell-queue.ts';
+import { mergeTraceCells } from '../../experiment/merge-cells.ts';
+
+/** Runs `hsim run <experiment.json>`. Throws InputError (exit 2) for bad input, before writing anything. */
+export async function runExperimentCommand(file: string, opts: Record<string, unknown>): Promise<void> {
+  const flags = parseRunFlags(opts);
+  const parsed = parseExperiment(readJsonFile(file, 'an experiment file (JSON)'), file);
+  if (!parsed.ok) throw new InputError(parsed.issues.length === 1 ? parsed.issues[0]! : `${parsed.issues.length} problems in ${file}:`, parsed.issues);
+  const prepared = await prepareRun(parsed.value, file, flags);
+  if (flags.queue !== null) await checkRedis(flags.queue);
+  const summary = await executeRun(prepared, flags);
+  const say = (line: string): void => {
+    if (!flags.quiet) process.stderr.write(`hsim: ${line}\n`);
+  };
+  const done = `${summary.ran} cells run, ${summary.resumed} resumed`;
+  if (flags.shard !== null) {
+    say(`shard ${flags.shard.index}/${flags.shard.count}: ${summary.selected} of ${prepared.cells.length} cells (${done}) in ${prepared.outDir}/cells; join the shards with \`hsim merge DIR… -o OUT\``);
+    return;
+  }
+  const groups = readRunCells(prepared);
+  const paths = writeMergedResults(prepared.outDir, groups, prepared.base);
+  say(`${prepared.cells.length} cells (${done}); wrote ${paths.join(', ')}`);
+  if (!flags.quiet) {
+    for (const cells of groups.values()) {
+      const { merged } = mergeTraceCells(cells, prepared.base);
+      if (merged !== null) process.stdout.write(formatSimulationTable({ trace: merged.trace, results: merged.results } as unknown as SimulationOutput));
+    }
+  }
+}

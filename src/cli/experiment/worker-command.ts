@@ -1,0 +1,30 @@
+// The implementation of `hsim worker`: process cells from a BullMQ queue until stopped (SIGINT/SIGTERM).
+import { InputError, atOption } from '../../errors.ts';
+import { checkRedis, DEFAULT_QUEUE_NAME, parseRedisUrl, serveCells } from './cell-queue.ts';
+
+/** Runs `hsim worker --queue redis://…`: serves cells until a signal, then finishes the current cells and exits 0. */
+export async function runWorkerCommand(opts: Record<string, unknown>): Promise<void> {
+  const target = parseRedisUrl(String(opts['queue']));
+  const jobs = Number(opts['jobs'] ?? '1');
+  if (!Number.isInteger(jobs) || jobs < 1 || jobs > 256) throw new InputError(atOption('--jobs', `"${String(opts['jobs'])}"`, 'an integer from 1 to 256'));
+  await checkRedis(target);
+  const queueName = String(opts['queueName'] ?? DEFAULT_QUEUE_NAME);
+  const quiet = opts['quiet'] === true;
+  const log = (line: string): void => {
+    if (!quiet) process.stderr.write(`hsim worker ${process.pid}: ${line}\n`);
+  };
+  const server = await serveCells(target, queueName, jobs, log);
+  await server.ready;
+  log(`serving queue ${queueName} on ${target.url} with ${jobs} thread${jobs > 1 ? 's' : ''}`);
+  await new Promise<void>((resolve) => {
+    const stop = (): void => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      resolve();
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+  log('stopping');
+  await server.close();
+}

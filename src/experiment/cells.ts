@@ -1,0 +1,70 @@
+// Cells of an experiment: the product trace × load × arm × override × repeat, in one stable order, with ids.
+import { createHash } from 'node:crypto';
+import { stableStringify } from '../json/stable-json.ts';
+import type { ExperimentSpec, ExperimentTrace } from './experiment-file.ts';
+import { applyOverrides, armKey, type Overrides } from './overrides.ts';
+
+/** One simulation run: a trace, a load, an arm under one override set (and repeat). */
+export interface Cell {
+  /** Position in the stable cell order (shards take every n-th). */
+  readonly index: number;
+  /** File name stem of the cell's result: readable part + 10 hex digits of its identity. */
+  readonly id: string;
+  readonly trace: ExperimentTrace;
+  readonly load: string;
+  readonly arm: string;
+  readonly overrides: Overrides;
+  readonly repeat: number;
+  /** The arm's key in merged results: `arm`, `arm@p=v[,…]`, plus `#r` when the experiment repeats. */
+  readonly key: string;
+  /** The arm string handed to the arm parser (`arm@p=v,…` with the arm parameters only). */
+  readonly armText: string;
+  readonly levels: number;
+  readonly workers: number;
+  readonly seed: number;
+}
+
+/**
+ * Expands an experiment into its cells, ordered by trace, load, arm, override, repeat (file order each).
+ * Repeat r runs with seed `spec.seed + r`.
+ */
+export function expandCells(spec: ExperimentSpec): Cell[] {
+  const cells: Cell[] = [];
+  for (const trace of spec.traces) {
+    for (const load of spec.loads) {
+      for (const arm of spec.arms) {
+        for (const overrides of spec.overrides) {
+          for (let r = 0; r < spec.repeats; r++) {
+            const applied = applyOverrides(arm, overrides);
+            const key = armKey(arm, overrides) + (spec.repeats > 1 ? `#${r}` : '');
+            cells.push({
+              index: cells.length,
+              id: cellId(trace, load, key),
+              trace, load, arm, overrides, repeat: r, key,
+              armText: applied.armText,
+              levels: applied.levels ?? spec.levels,
+              workers: applied.workers ?? spec.workers,
+              seed: spec.seed + r,
+            });
+          }
+        }
+      }
+    }
+  }
+  return cells;
+}
+
+/** `<trace>.<load>.<arm key, file-safe, ≤ 60 chars>.<10 hex of sha256(trace sha, load, key)>`. */
+export function cellId(trace: ExperimentTrace, load: string, key: string): string {
+  const slug = key.replace(/[^A-Za-z0-9.=_-]+/g, '_').slice(0, 60);
+  const hash = createHash('sha256').update(`${trace.sha256}\n${load}\n${key}`).digest('hex').slice(0, 10);
+  return `${trace.name}.${load}.${slug}.${hash}`;
+}
+
+/** SHA-256 of the experiment's content apart from `out` (shards of one experiment agree on it). */
+export function experimentHash(spec: ExperimentSpec): string {
+  const { out: _out, ...rest } = spec;
+  return createHash('sha256').update(stableStringify(rest)).digest('hex');
+}
+
+export { configHash } from '../json/config-hash.ts';

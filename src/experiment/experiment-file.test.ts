@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { parseExperiment, traceName } from './experiment-file.ts';
+import { applyOverrides, armKey, checkOverride, overridesText } from './overrides.ts';
+
+const SHA = 'a'.repeat(64);
+const good = {
+  id: 'demo',
+  traces: [{ path: 'traces/t1.csv.gz', sha256: SHA }],
+  loads: [0.5, 0.8],
+  arms: ['fifo', 'oracle+weights+pausing'],
+  overrides: [{}, { 'predictor.minSamples': 5 }, { levels: 2, aging: 'off' }],
+  out: 'out/demo',
+};
+
+describe('parseExperiment', () => {
+  it('accepts a valid file with defaults filled in', () => {
+    const r = parseExperiment(good, 'x.json');
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.value.loads).toEqual(['0.5', '0.8']);
+    expect(r.value.traces[0]!.name).toBe('t1');
+    expect(r.value).toMatchObject({ split: 'time', windows: 7, windowBy: 'time', workers: 64, levels: 3, seed: 1, repeats: 1 });
+  });
+
+  it('accepts "as-is" as the load list', () => {
+    const r = parseExperiment({ ...good, loads: 'as-is' }, 'x.json');
+    expect(r.ok && r.value.loads).toEqual(['as-is']);
+  });
+
+  it('reports every problem at once, each with its JSON path', () => {
+    const r = parseExperiment({
+      ...good,
+      traces: [{ path: 'a.csv', sha256: 'xyz' }, { path: 'b/a.csv.gz', sha256: SHA }],
+      loads: [0.5, -1, 0.5],
+      arms: ['fifo', 'fifo', 'oracle@aging=3'],
+      overrides: [{}, { 'predictor.noSuchThing': 1 }, { bogus: 2 }, { 'predictor.decay': 1.5 }, {}],
+      windowz: 3,
+    }, 'x.json');
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    const text = r.issues.join('\n');
+    expect(text).toContain('x.json → traces[0].sha256: "xyz"');
+    expect(text).toContain('x.json → traces[1].path: trace name "a", also used by traces[0]');
+    expect(text).toContain('x.json → loads[1]: -1; expected a number > 0 or "as-is"');
+    expect(text).toContain('x.json → loads[2]: load 0.5 given twice');
+    expect(text).toContain('x.json → arms[1]: arm "fifo" given twice');
+    expect(text).toContain('x.json → arms[2]: "oracle@aging=3"');
+    expect(text).toContain("x.json → overrides[1].predictor.noSuchThing: an unknown predictor parameter 'noSuchThing'");
+    expect(text).toContain('x.json → overrides[2].bogus: an unknown parameter "bogus"; expected predictor.<name>, aging, weights, agingInterval, levels, workers');
+    expect(text).toContain('x.json → overrides[3].predictor.decay: 1.5; expected a number in (0, 1]');
+    expect(text).toContain('x.json → overrides[4]: the same overrides as overrides[0]');
+    expect(text).toContain('x.json → windowz: an unknown field "windowz"');
+    expect(r.issues).toHaveLength(11);
+  });
+
+  it('refuses a non-object', () => {
+    const r = parseExperiment([1], 'x.json');
+    expect(r.ok).toBe(false);
+  });
+});
+
+describe('overrides', () => {
+  it('names arms with sorted parameters and splits simulate options from arm parameters', () => {
+    const o = { weights: [4, 2, 1], 'predictor.minSamples': 5, levels: 2 };
+    expect(overridesText(o)).toBe('levels=2,predictor.minSamples=5,weights=4,2,1');
+    expect(armKey('predictive+weights', o)).toBe('predictive+weights@levels=2,predictor.minSamples=5,weights=4,2,1');
+    expect(applyOverrides('predictive+weights', o)).toEqual({ armText: 'predictive+weights@predictor.minSamples=5,weights=4,2,1', levels: 2, workers: null });
+    expect(applyOverrides('fifo', {})).toEqual({ armText: 'fifo', levels: null, workers: null });
+    expect(armKey('fifo', {})).toBe('fifo');
+  });
+
+  it('checks values per parameter', () => {
+    expect(checkOverride('aging', 'off')).toBeNull();
+    expect(checkOverride('aging', 0)).not.toBeNull();
+    expect(checkOverride('weights', '8,3,1')).toBeNull();
+    expect(checkOverride('weights', [8, -1])).not.toBeNull();
+    expect(checkOverride('levels', 1)).not.toBeNull();
+    expect(checkOverride('predictor.staleAfterMs', 'off')).toBeNull();
+    expect(checkOverride('predictor.minSamples', 2.5)).not.toBeNull();
+  });
+
+  it('names traces by file name without .csv and .gz', () => {
+    expect(traceName('../x/azure-2021.csv.gz')).toBe('azure-2021');
+    expect(traceName('t.csv')).toBe('t');
+  });
+});

@@ -1,0 +1,145 @@
+// The experiment file (SPEC §12): traces × loads × arms × overrides × repeats, validated with every issue at once.
+import { IssueList, describeJson, isRecord, type Parsed } from './json-shape.ts';
+import { parseOverrideList, type Overrides } from './overrides.ts';
+
+/** A trace of an experiment: its path as written (relative to the file's folder) and its expected SHA-256. */
+export interface ExperimentTrace {
+  readonly path: string;
+  readonly sha256: string;
+  /** File name without .csv[.gz]: names the trace's merged result file and its cells. */
+  readonly name: string;
+}
+
+/** A validated experiment. Paths are as written in the file (the I/O side resolves them). */
+export interface ExperimentSpec {
+  readonly id: string;
+  readonly traces: readonly ExperimentTrace[];
+  /** Load labels as they appear in result files: "0.5", "as-is". */
+  readonly loads: readonly string[];
+  readonly arms: readonly string[];
+  readonly split: 'time' | 'count' | 'none';
+  readonly fraction: number;
+  readonly windows: number;
+  readonly windowBy: 'time' | 'count';
+  readonly workers: number;
+  readonly levels: number;
+  readonly seed: number;
+  readonly overrides: readonly Overrides[];
+  readonly repeats: number;
+  readonly out: string;
+}
+
+export const EXPERIMENT_FIELDS = [
+  'id', 'description', 'traces', 'loads', 'arms', 'split', 'fraction', 'windows', 'window_by', 'workers', 'levels', 'seed',
+  'overrides', 'repeats', 'out',
+] as const;
+
+const ID = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+
+/** The trace name used in file names: the base name without `.gz` and `.csv`. */
+export function traceName(path: string): string {
+  const base = path.split(/[\\/]/).pop() ?? path;
+  return base.replace(/\.gz$/i, '').replace(/\.csv$/i, '');
+}
+
+/**
+ * Validates parsed JSON as an experiment file; `file` names it in messages (`x.json → traces[1].sha256: …`).
+ * Never throws: returns the spec or every issue found. Arms are checked for shape here and parsed by the caller.
+ */
+export function parseExperiment(input: unknown, file: string, allowed: readonly string[] = EXPERIMENT_FIELDS): Parsed<ExperimentSpec> {
+  const issues = new IssueList(file);
+  if (!isRecord(input)) return { ok: false, issues: [`${file} → (root): ${describeJson(input)}; expected an experiment object`] };
+  issues.unknownKeys(input, '', allowed);
+  const common = parseCommon(input, issues);
+  const arms = parseArms(input['arms'], 'arms', issues);
+  const overrides = parseOverrideList(input['overrides'], 'overrides', issues);
+  const repeats = issues.integer(input, 'repeats', '', 1, 1);
+  if (issues.issues.length > 0) return { ok: false, issues: issues.issues };
+  return { ok: true, value: { ...common, arms, overrides, repeats } };
+}
+
+/** The fields experiments and sweeps share (id, traces, loads, split, windows, workers, levels, seed, out). */
+export function parseCommon(input: Record<string, unknown>, issues: IssueList): Omit<ExperimentSpec, 'arms' | 'overrides' | 'repeats'> {
+  const id = issues.string(input, 'id', '');
+  if (id !== '' && !ID.test(id)) issues.add('id', describeJson(id), 'letters, digits, ".", "_" or "-" (it names files)');
+  const traces = parseTraces(input['traces'], issues);
+  const loads = parseLoadList(input['loads'], issues);
+  const split = issues.choice(input, 'split', '', ['time', 'count', 'none'] as const, 'time');
+  let fraction = 0.5;
+  if (input['fraction'] !== undefined) {
+    const f = input['fraction'];
+    if (typeof f !== 'number' || !(f > 0 && f < 1)) issues.add('fraction', describeJson(f), 'a number in (0, 1)');
+    else fraction = f;
+  }
+  const windows = issues.integer(input, 'windows', '', 1, 7);
+  const windowBy = issues.choice(input, 'window_by', '', ['time', 'count'] as const, 'time');
+  const workers = issues.integer(input, 'workers', '', 1, 64);
+  const levels = issues.integer(input, 'levels', '', 2, 3);
+  const seed = issues.integer(input, 'seed', '', 0, 1);
+  const out = issues.string(input, 'out', '');
+  return { id, traces, loads, split, fraction, windows, windowBy, workers, levels, seed, out };
+}
+
+function parseTraces(input: unknown, issues: IssueList): ExperimentTrace[] {
+  if (!Array.isArray(input) || input.length === 0) {
+    issues.add('traces', describeJson(input), 'a non-empty array of {"path", "sha256"}');
+    return [];
+  }
+  const out: ExperimentTrace[] = [];
+  const names = new Map<string, number>();
+  input.forEach((t, i) => {
+    const at = `traces[${i}]`;
+    if (!isRecord(t)) {
+      issues.add(at, describeJson(t), 'an object {"path", "sha256"}');
+      return;
+    }
+    issues.unknownKeys(t, at, ['path', 'sha256']);
+    const path = issues.string(t, 'path', at);
+    const sha = t['sha256'];
+    if (typeof sha !== 'string' || !/^[0-9a-f]{64}$/.test(sha)) {
+      issues.add(`${at}.sha256`, describeJson(sha), 'the 64 lowercase hex digits of the trace\'s SHA-256 (its .meta.json "sha256")');
+    }
+    const name = traceName(path);
+    const prior = names.get(name);
+    if (prior !== undefined) issues.add(`${at}.path`, `trace name "${name}", also used by traces[${prior}]`, 'distinct file names (they name the result files)');
+    else names.set(name, i);
+    out.push({ path, sha256: typeof sha === 'string' ? sha : '', name });
+  });
+  return out;
+}
+
+function parseLoadList(input: unknown, issues: IssueList): string[] {
+  if (input === 'as-is') return ['as-is'];
+  if (!Array.isArray(input) || input.length === 0) {
+    issues.add('loads', describeJson(input), 'a non-empty array of loads such as [0.5, 0.8], or "as-is"');
+    return [];
+  }
+  const out: string[] = [];
+  input.forEach((l, i) => {
+    let label: string | null = null;
+    if (l === 'as-is') label = 'as-is';
+    else if (typeof l === 'number' && Number.isFinite(l) && l > 0) label = String(l);
+    else issues.add(`loads[${i}]`, describeJson(l), 'a number > 0 or "as-is"');
+    if (label === null) return;
+    if (out.includes(label)) issues.add(`loads[${i}]`, `load ${label} given twice`, 'distinct loads');
+    else out.push(label);
+  });
+  return out;
+}
+
+/** Validates the arm list's shape: distinct non-empty strings without `@` or `#` (overrides go in `overrides`). */
+export function parseArms(input: unknown, path: string, issues: IssueList): string[] {
+  if (!Array.isArray(input) || input.length === 0) {
+    issues.add(path, describeJson(input), 'a non-empty array of arm strings such as ["fifo", "oracle+weights+pausing"]');
+    return [];
+  }
+  const out: string[] = [];
+  input.forEach((a, i) => {
+    const at = `${path}[${i}]`;
+    if (typeof a !== 'string' || a === '') issues.add(at, describeJson(a), 'an arm string such as "oracle+weights+pausing"');
+    else if (a.includes('@') || a.includes('#')) issues.add(at, describeJson(a), 'an arm without "@…" or "#…" (put parameter overrides in "overrides")');
+    else if (out.includes(a)) issues.add(at, `arm "${a}" given twice`, 'distinct arms');
+    else out.push(a);
+  });
+  return out;
+}

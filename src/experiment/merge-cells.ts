@@ -1,0 +1,92 @@
+// Merging the cells of one trace into the SPEC §10 result shape (loads → arms), refusing conflicts.
+import { stableStringify } from '../json/stable-json.ts';
+import { cellArm, type ArmResultJson, type CellFile } from './cell-file.ts';
+
+/** The merged content of one trace; the I/O side adds tool, version, commit and config hash. */
+export interface MergedTrace {
+  readonly tracePath: string;
+  readonly traceSha256: string;
+  readonly trace: { rows: number; history_rows: number; evaluation_rows: number; boundaries_ms: number[] };
+  readonly options: Record<string, unknown>;
+  readonly results: Record<string, { compress: number; arms: Record<string, ArmResultJson> }>;
+}
+
+/** The experiment a merge belongs to and its own levels, workers and seed. */
+export interface MergeBase {
+  readonly experiment: string;
+  readonly experiment_hash: string;
+  readonly levels: number;
+  readonly workers: number;
+  readonly seed: number;
+}
+
+/**
+ * Merges cells of one trace, given in cell order, into loads → arms. `keyOf` names each cell's arm (default:
+ * its key). Options are the experiment's base options; an arm run with other levels, workers or seed is listed
+ * under `options.arm_options[key]` (with its boundaries), and an arm whose compress factor differs from its
+ * load's carries its own `compress`. Returns issues (never throws) for cells of different traces and for two
+ * cells with the same load and arm.
+ */
+export function mergeTraceCells(sorted: readonly CellFile[], base: MergeBase, keyOf: (c: CellFile) => string = (c) => c.cell.key): { merged: MergedTrace | null; issues: string[] } {
+  const issues: string[] = [];
+  const first = sorted[0];
+  if (first === undefined) return { merged: null, issues: ['no cells to merge'] };
+  const isBase = (c: CellFile): boolean => c.options['levels'] === base.levels && c.options['workers'] === base.workers;
+  const baseCell = sorted.find(isBase) ?? first;
+  const results: MergedTrace['results'] = {};
+  const armOptions: Record<string, unknown> = {};
+  const keys: string[] = [];
+  const loads: string[] = [];
+  for (const c of sorted) {
+    if (c.trace.sha256 !== first.trace.sha256) issues.push(`cell ${c.cell.id}: trace sha256 ${c.trace.sha256}; expected ${first.trace.sha256} as in cell ${first.cell.id}`);
+    const key = keyOf(c);
+    const { compress, arm } = cellArm(c);
+    let load = results[c.cell.load];
+    if (load === undefined) {
+      const ref = sorted.find((o) => o.cell.load === c.cell.load && isBase(o)) ?? c;
+      load = { compress: cellArm(ref).compress, arms: {} };
+      results[c.cell.load] = load;
+      loads.push(c.cell.load);
+    }
+    if (load.arms[key] !== undefined) {
+      issues.push(`load ${c.cell.load}, arm ${key}: two cells (${c.cell.id} and another); expected one cell per load and arm`);
+      continue;
+    }
+    load.arms[key] = compress === load.compress ? arm : { ...arm, compress };
+    if (!keys.includes(key)) keys.push(key);
+    const differs = c.options['levels'] !== base.levels || c.options['workers'] !== base.workers || c.options['seed'] !== base.seed;
+    if (differs) armOptions[key] = { levels: c.options['levels'], workers: c.options['workers'], seed: c.options['seed'], boundaries_ms: c.trace.boundaries_ms };
+  }
+  const options: Record<string, unknown> = {
+    ...baseCell.options,
+    experiment: base.experiment,
+    experiment_hash: base.experiment_hash,
+    arms: keys,
+    loads,
+    levels: base.levels,
+    workers: base.workers,
+    seed: base.seed,
+  };
+  if (Object.keys(armOptions).length > 0) options['arm_options'] = armOptions;
+  const { rows, history_rows, evaluation_rows, boundaries_ms } = baseCell.trace;
+  return {
+    merged: {
+      tracePath: first.trace.path,
+      traceSha256: first.trace.sha256,
+      trace: { rows, history_rows, evaluation_rows, boundaries_ms: [...boundaries_ms] },
+      options,
+      results,
+    },
+    issues,
+  };
+}
+
+/** Whether two cell files hold the same result (ignoring the timing field `sim_seconds` and provenance). */
+export function sameCellResult(a: CellFile, b: CellFile): boolean {
+  const strip = (c: CellFile): string => {
+    const { arm, compress } = cellArm(c);
+    const { sim_seconds: _s, ...rest } = arm;
+    return stableStringify({ config_hash: c.config_hash, trace: c.trace, cell: c.cell, compress, arm: rest });
+  };
+  return strip(a) === strip(b);
+}
