@@ -52,6 +52,17 @@ try {
     }
   }
   const ratio = best['1']! / best['2']!;
+  // The machine's own ceiling, measured now: the same pure-CPU loop in one process, then in two at once.
+  const spin = ['-e', 'let x = 0; for (let i = 0; i < 2e9; i++) x += i & 1; if (x < 0) console.log(x);'];
+  const wallOf = (cmd: string[]): number => {
+    const t0 = performance.now();
+    const r = spawnSync(cmd[0]!, cmd.slice(1), { stdio: 'ignore' });
+    if (r.status !== 0) throw new Error(`${cmd.join(' ')} failed`);
+    return (performance.now() - t0) / 1000;
+  };
+  const one = wallOf([process.execPath, ...spin]);
+  const two = wallOf(['bash', '-c', `${process.execPath} ${spin.map((a) => `'${a}'`).join(' ')} & ${process.execPath} ${spin.map((a) => `'${a}'`).join(' ')} & wait`]);
+  process.stdout.write(`machine ceiling now: one CPU loop ${one.toFixed(2)} s, two at once ${two.toFixed(2)} s → at most ${((2 * one) / two).toFixed(2)}× from two cores\n`);
   process.stdout.write(`12 cells on ${trace.rows} jobs (${cpus().length} cores, load average after ${loadavg().map((x) => x.toFixed(2)).join(' ')})\n`);
   process.stdout.write(`best --jobs 1: ${best['1']!.toFixed(2)} s   best --jobs 2: ${best['2']!.toFixed(2)} s   speed-up ${ratio.toFixed(2)}× (target ≥ 1.7×)\n`);
 } finally {

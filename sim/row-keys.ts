@@ -55,3 +55,21 @@ export function rowKeysFor(trace: Trace, producerOnly: boolean, sizebins: boolea
   for (let r = 0; r < n; r++) rowKeys[r] = distinct[rowKeyId[r]!]!;
   return { rowKeys, rowKeyId, distinct };
 }
+
+const cache = new WeakMap<Trace, Map<string, RowKeys>>();
+
+/** rowKeysFor, remembered per trace object and key mode (traces are immutable once built). */
+export function rowKeysCached(trace: Trace, producerOnly: boolean, sizebins: boolean): RowKeys {
+  let perTrace = cache.get(trace);
+  if (!perTrace) {
+    perTrace = new Map();
+    cache.set(trace, perTrace);
+  }
+  const mode = `${producerOnly}|${sizebins}`;
+  let keys = perTrace.get(mode);
+  if (!keys) {
+    keys = rowKeysFor(trace, producerOnly, sizebins);
+    perTrace.set(mode, keys);
+  }
+  return keys;
+}

@@ -7,7 +7,7 @@ import { MetricFolder, windowOffsets, type MetricObject, type WindowBy } from '.
 import { compressFactor, splitTrace, type Load, type SplitBy } from './split.ts';
 import type { ArmSpec } from './arms/index.ts';
 import type { RoutingContext } from './arms/routing.ts';
-import { rowKeysFor, type RowKeys } from './row-keys.ts';
+import { rowKeysCached, type RowKeys } from './row-keys.ts';
 
 /** Everything a simulation needs besides the trace; parsed and validated at the boundary. */
 export interface SimulationConfig {
@@ -52,19 +52,21 @@ export function loadLabel(load: Load): string {
 
 /**
  * Simulates every arm at every load on a fresh engine (and fresh predictor) with the same trace and compress
- * factor. `onArm` is told after each (load, arm) run. Throws InputError when a load cannot be reached.
+ * factor. `onArm` is told after each (load, arm) run. `buffers` may be shared by consecutive simulations in one
+ * thread (results never refer to it). Throws InputError when a load cannot be reached.
  */
-export function simulate(trace: Trace, cfg: SimulationConfig, onArm?: (load: string, arm: string) => void): SimulationOutput {
+export function simulate(trace: Trace, cfg: SimulationConfig, onArm?: (load: string, arm: string) => void, buffers = new EngineBuffers()): SimulationOutput {
   const split = splitTrace(trace, cfg.split, cfg.fraction);
   const first = split.cut;
   const m = trace.n - first;
   const boundarySource = first > 0 ? trace.duration.subarray(0, first) : trace.duration;
-  const boundaries = nearestRankBoundaries(boundarySource, cfg.levels);
-  const cls = new Uint8Array(m);
+  const boundaryScratch = buffers.f64('boundaries', boundarySource.length);
+  boundaryScratch.set(boundarySource);
+  const boundaries = nearestRankBoundaries(boundaryScratch, cfg.levels, true);
+  const cls = buffers.u8('class', m);
   for (let i = 0; i < m; i++) cls[i] = Math.min(cfg.levels - 1, tierOf(boundaries, trace.duration[first + i]!));
   const keyCache = new Map<string, RowKeys>();
   const results: Record<string, LoadResult> = {};
-  const buffers = new EngineBuffers();
 
   for (const load of cfg.loads) {
     const compress = compressFactor(trace, split, load, cfg.workers);
@@ -75,7 +77,7 @@ export function simulate(trace: Trace, cfg: SimulationConfig, onArm?: (load: str
       const keys = (): RowKeys => {
         let k = keyCache.get(keyMode);
         if (!k) {
-          k = rowKeysFor(trace, arm.flags.keysProducer, arm.flags.sizebins);
+          k = rowKeysCached(trace, arm.flags.keysProducer, arm.flags.sizebins);
           keyCache.set(keyMode, k);
         }
         return k;

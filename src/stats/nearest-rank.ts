@@ -9,9 +9,12 @@ export function nearestRank(sorted: ArrayLike<number>, q: number, from = 0, to =
   return sorted[from + idx]!;
 }
 
-/** Boundaries B_j = nearest-rank quantile j/L of the values, j = 1 … L−1 (SPEC §5). O(n), on a copy. */
-export function nearestRankBoundaries(values: Float64Array, levels: number): Float64Array {
-  const copy = Float64Array.from(values);
+/**
+ * Boundaries B_j = nearest-rank quantile j/L of the values, j = 1 … L−1 (SPEC §5). O(n), on a copy unless
+ * `inPlace` (then the values are reordered).
+ */
+export function nearestRankBoundaries(values: Float64Array, levels: number, inPlace = false): Float64Array {
+  const copy = inPlace ? values : Float64Array.from(values);
   const qs: number[] = [];
   for (let j = 1; j < levels; j++) qs.push(j / levels);
   const b = new Float64Array(qs.length);

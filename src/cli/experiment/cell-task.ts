@@ -3,6 +3,7 @@ import { InputError, atLocation } from '../../errors.ts';
 import { stableStringify } from '../../json/stable-json.ts';
 import { readTrace, type LoadedTrace } from '../../../traces/trace-io.ts';
 import { simulate, type SimulationConfig } from '../../../sim/simulate.ts';
+import { EngineBuffers } from '../../../sim/engine-buffers.ts';
 import type { CellBlock } from '../../experiment/cell-file.ts';
 import { buildSimulationConfig, optionsRecord, resultFile } from '../simulate-run.ts';
 
@@ -42,6 +43,8 @@ export function taskConfig(task: CellTask): SimulationConfig {
 }
 
 const traces = new Map<string, Promise<LoadedTrace>>();
+/** One buffer pool per thread: consecutive cells reuse memory instead of faulting in fresh pages. */
+const buffers = new EngineBuffers();
 
 /** A trace read and checked, with the path and expected SHA-256 it was asked for. */
 export interface LoadedTraceEntry {
@@ -80,7 +83,7 @@ export async function runCellTask(task: CellTask): Promise<CellOutcome> {
   try {
     const cfg = taskConfig(task);
     const loaded = await loadTraceChecked(task.tracePath, task.traceSha256, task.cache);
-    const out = simulate(loaded.trace, cfg);
+    const out = simulate(loaded.trace, cfg, undefined, buffers);
     for (const load of Object.values(out.results)) {
       const arm = load.arms[task.armText]!;
       load.arms = { [task.key]: arm };
