@@ -7,6 +7,7 @@ registerRouting({
   needsHistory: false,
   needsPredictor: false,
   needsStaticMap: false,
+  singleLevel: true,
   queues: 'levels',
   create: () => ({ cost: 0, outcome: -1, route: () => 0, complete: () => undefined }),
 });

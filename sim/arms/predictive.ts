@@ -57,6 +57,7 @@ function predictiveRouting(name: string, description: string, warm: boolean, sha
     needsHistory: warm,
     needsPredictor: true,
     needsStaticMap: false,
+    routesToDefault: shadow,
     queues: 'levels',
     check: (flags, overrides, levels, defaultLevel) => void predictorParamsFor(flags, overrides, levels, defaultLevel),
     create: (ctx: RoutingContext) => {

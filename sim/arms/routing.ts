@@ -45,6 +45,10 @@ export interface RoutingModule {
   readonly needsStaticMap: boolean;
   /** Draws from the seed (`--seed`), so repeats with other seeds differ; optional, default false. */
   readonly seeded?: boolean;
+  /** Sends every message to level 0 (a broker needs no priorities for it); optional, default false. */
+  readonly singleLevel?: boolean;
+  /** Consults its predictor but sends every message to the default level (a shadow); optional, default false. */
+  readonly routesToDefault?: boolean;
   /** `levels`: L priority levels with strict or weighted service and aging; `per-key`: one FIFO queue per key,
    *  weighted with equal weights and cost = the queue's EWMA, no aging. */
   readonly queues: 'levels' | 'per-key';

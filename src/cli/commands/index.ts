@@ -13,6 +13,9 @@ import { registerSweep } from './sweep.ts';
 import { registerMerge } from './merge.ts';
 import { registerWorker } from './worker.ts';
 import { registerReport } from './report.ts';
+import { registerReplay } from './replay.ts';
+import { registerBroker } from './broker.ts';
+import { registerCompare } from './compare.ts';
 
 /** Adds every command to the program. One line per command module. */
 export function registerCommands(program: Command): void {
@@ -29,4 +32,7 @@ export function registerCommands(program: Command): void {
   registerMerge(program);
   registerWorker(program);
   registerReport(program);
+  registerReplay(program);
+  registerBroker(program);
+  registerCompare(program);
 }

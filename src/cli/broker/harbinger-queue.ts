@@ -1,0 +1,299 @@
+// One queue of the Harbinger broker: the shared scheduler and predictor on a wall clock, leases, retries, dead letters.
+import { Scheduler, type SchedulerConfig } from '../../scheduler/scheduler.ts';
+import type { Predictor } from '../../predictor/predictor.ts';
+
+/** Queue settings, wall-clock ms. */
+export interface HarbingerQueueConfig extends SchedulerConfig {
+  /** A delivery not settled within this time is re-queued (or dead-lettered) and censored. */
+  readonly leaseMs: number;
+  /** Failed deliveries allowed before dead-lettering: a message gets at most 1 + maxRetries deliveries. */
+  readonly maxRetries: number;
+  /** A message that waited longer than this since its arrival is dead-lettered when reached (0 = no TTL). */
+  readonly ttlMs: number;
+  /** Level for a message routed by a predictor fallback (the middle level). */
+  readonly defaultLevel: number;
+  /**
+   * The predictor runs in trace time: its clock is (wall ms since the queue was created) × timeScale, it observes
+   * acknowledged durations × timeScale, and its estimates are divided by timeScale before they become costs.
+   * This is the same as dividing its staleness and forgetting constants by the time scale (SPEC §11).
+   */
+  readonly timeScale: number;
+  /** Shadow routing: the predictor predicts and learns, but every message takes the default level. */
+  readonly routeDefault: boolean;
+}
+
+interface Message {
+  readonly id: string;
+  readonly key: string;
+  readonly payload: Uint8Array;
+  readonly level: number;
+  readonly cost: number;
+  readonly arrival: number;
+  readonly outcome: number;
+  attempts: number;
+  token: string | null;
+  lease: ReturnType<typeof setTimeout> | null;
+}
+
+/** A delivered message with the token that settles this attempt. */
+export interface Delivery {
+  readonly id: string;
+  readonly key: string;
+  readonly payload: Uint8Array;
+  readonly token: string;
+  readonly attempt: number;
+  readonly level: number;
+  readonly outcome: number;
+  readonly leaseMs: number;
+}
+
+export interface DeadLetter {
+  readonly id: string;
+  readonly key: string;
+  readonly reason: string;
+  readonly attempts: number;
+}
+
+/** A settle call with a token that is not the current attempt's (late, duplicate or forged). */
+export class StaleTokenError extends Error {
+  override readonly name = 'StaleTokenError';
+}
+
+interface Waiter {
+  resolve: (d: Delivery | null) => void;
+  timer: ReturnType<typeof setTimeout>;
+}
+
+/**
+ * A Harbinger queue. `clock()` returns wall ms (monotonic). Every public operation is one scheduler event:
+ * it runs at clock(), dispatches to waiting pullers, then settles (re-anchoring the aging grid when empty).
+ * Aging ticks run on a timer at the scheduler's next tick time.
+ */
+export class HarbingerQueue {
+  readonly deadLetters: DeadLetter[] = [];
+  completed = 0;
+  expiredLeases = 0;
+  censored = 0;
+  private readonly sched: Scheduler<Message>;
+  private readonly inFlight = new Map<string, Message>();
+  private readonly ids = new Set<string>();
+  private readonly waiters: Waiter[] = [];
+  private readonly outcomes = new Map<number, number>();
+  /** Level each in-flight message was pulled from (its cost EWMA learns from the acknowledgement). */
+  private readonly pulledFrom = new WeakMap<Message, number>();
+  private agingTimer: ReturnType<typeof setTimeout> | null = null;
+  private lastNow: number;
+  private seq = 0;
+  private closed = false;
+  private readonly created: number;
+
+  constructor(
+    private readonly cfg: HarbingerQueueConfig,
+    private readonly predictor: Predictor | null,
+    private readonly clock: () => number,
+    private readonly outcomeNames: readonly string[] = [],
+  ) {
+    this.lastNow = clock();
+    this.created = this.lastNow;
+    this.sched = new Scheduler<Message>(cfg, this.lastNow);
+  }
+
+  /**
+   * Enqueues a message. `level` < 0 routes with the predictor (predict(key) at now; a fallback gives the default
+   * level); otherwise the given level is used. Returns the level and the predictor outcome (−1 when not predicted).
+   * Throws RangeError for a duplicate id or a level out of range.
+   */
+  submit(id: string, key: string, payload: Uint8Array, level: number, costMs: number): { level: number; outcome: number } {
+    if (this.ids.has(id)) throw new RangeError(`message id "${id}" already submitted`);
+    const now = this.event();
+    let lvl = level;
+    let cost = costMs > 0 ? costMs : 0;
+    let outcome = -1;
+    if (lvl < 0) {
+      if (this.predictor !== null) {
+        this.predictor.setClock(this.traceTime(now));
+        lvl = this.predictor.predict(key);
+        if (this.cfg.routeDefault) lvl = this.cfg.defaultLevel;
+        outcome = this.predictor.lastOutcome;
+        const est = this.predictor.lastEstimate;
+        cost = est > 0 && !this.cfg.routeDefault ? est / this.cfg.timeScale : 0;
+        this.outcomes.set(outcome, (this.outcomes.get(outcome) ?? 0) + 1);
+      } else lvl = this.cfg.defaultLevel;
+    }
+    if (lvl >= this.cfg.levels) throw new RangeError(`level ${lvl}; expected 0 … ${this.cfg.levels - 1}`);
+    this.ids.add(id);
+    this.sched.enqueue(lvl, { id, key, payload, level: lvl, cost, arrival: now, outcome, attempts: 0, token: null, lease: null }, now, cost, now);
+    this.finish(now);
+    return { level: lvl, outcome };
+  }
+
+  /** Resolves with the next delivery, or null when none comes within `waitMs` (or the queue closes). */
+  pull(waitMs: number): Promise<Delivery | null> {
+    const now = this.event();
+    const d = this.take(now);
+    this.finish(now);
+    if (d !== null || waitMs <= 0 || this.closed) return Promise.resolve(d);
+    return new Promise((resolve) => {
+      const w: Waiter = {
+        resolve,
+        timer: setTimeout(() => {
+          const i = this.waiters.indexOf(w);
+          if (i >= 0) this.waiters.splice(i, 1);
+          resolve(null);
+        }, waitMs),
+      };
+      this.waiters.push(w);
+    });
+  }
+
+  /**
+   * Settles a delivery as done after `durationMs` (wall ms, as measured by the consumer): the predictor observes it
+   * and the level's cost EWMA moves. Throws StaleTokenError when `token` is not the current attempt's.
+   */
+  ack(token: string, durationMs: number): void {
+    const m = this.inFlight.get(token);
+    if (m === undefined) throw new StaleTokenError(`token "${token}" does not settle a current delivery (stale, settled or unknown)`);
+    const now = this.event();
+    this.settleAttempt(m, token);
+    this.completed++;
+    this.ids.delete(m.id);
+    this.sched.onComplete(this.lastLevelOf(m), durationMs);
+    if (this.predictor !== null && durationMs >= 0) {
+      this.predictor.setClock(this.traceTime(now));
+      this.predictor.observe(m.key, durationMs * this.cfg.timeScale);
+    }
+    this.finish(now);
+  }
+
+  /** Settles a delivery as failed: re-queued, or dead-lettered past the retries. Throws StaleTokenError. */
+  nack(token: string): void {
+    const m = this.inFlight.get(token);
+    if (m === undefined) throw new StaleTokenError(`token "${token}" does not settle a current delivery (stale, settled or unknown)`);
+    const now = this.event();
+    this.settleAttempt(m, token);
+    this.retryOrDeadLetter(m, now, 'nacked');
+    this.finish(now);
+  }
+
+  /** Counters and dead letters. */
+  stats(): { waiting: number; inFlight: number; completed: number; expiredLeases: number; censored: number; promotions: number; deadLetters: DeadLetter[]; outcomes: Record<string, number> } {
+    const outcomes: Record<string, number> = {};
+    for (const [code, n] of this.outcomes) outcomes[this.outcomeNames[code] ?? String(code)] = n;
+    return {
+      waiting: this.sched.size, inFlight: this.inFlight.size, completed: this.completed, expiredLeases: this.expiredLeases,
+      censored: this.censored, promotions: this.sched.promotions, deadLetters: [...this.deadLetters], outcomes,
+    };
+  }
+
+  /** Stops every timer and answers waiting pullers with null. */
+  close(): void {
+    this.closed = true;
+    if (this.agingTimer !== null) clearTimeout(this.agingTimer);
+    for (const m of this.inFlight.values()) if (m.lease !== null) clearTimeout(m.lease);
+    this.inFlight.clear();
+    for (const w of this.waiters.splice(0)) {
+      clearTimeout(w.timer);
+      w.resolve(null);
+    }
+  }
+
+  private traceTime(now: number): number {
+    return (now - this.created) * this.cfg.timeScale;
+  }
+
+  private event(): number {
+    const now = Math.max(this.clock(), this.lastNow);
+    this.lastNow = now;
+    return now;
+  }
+
+  /** Dispatch to waiting pullers, settle, and re-arm the aging timer. */
+  private finish(now: number): void {
+    while (this.waiters.length > 0 && this.sched.size > 0) {
+      const d = this.take(now);
+      if (d === null) break;
+      const w = this.waiters.shift()!;
+      clearTimeout(w.timer);
+      w.resolve(d);
+    }
+    this.sched.settle(now);
+    this.armAging(now);
+  }
+
+  /** Dequeues the next live message (dead-lettering the ones past their TTL) and starts its lease. */
+  private take(now: number): Delivery | null {
+    for (;;) {
+      const m = this.sched.dequeue(now);
+      if (m === null) return null;
+      const level = this.sched.lastLevel;
+      if (this.cfg.ttlMs > 0 && now - m.arrival > this.cfg.ttlMs) {
+        this.deadLetter(m, `ttl expired after ${(now - m.arrival).toFixed(1)} ms`);
+        continue;
+      }
+      m.attempts++;
+      const token = `${m.id}#${m.attempts}#${++this.seq}`;
+      m.token = token;
+      this.inFlight.set(token, m);
+      this.pulledFrom.set(m, level);
+      m.lease = setTimeout(() => this.expire(m, token), this.cfg.leaseMs);
+      return { id: m.id, key: m.key, payload: m.payload, token, attempt: m.attempts, level, outcome: m.outcome, leaseMs: this.cfg.leaseMs };
+    }
+  }
+
+  private lastLevelOf(m: Message): number {
+    return this.pulledFrom.get(m) ?? m.level;
+  }
+
+  private expire(m: Message, token: string): void {
+    if (this.closed || m.token !== token) return;
+    const now = this.event();
+    this.settleAttempt(m, token);
+    this.expiredLeases++;
+    // The handler overran its lease: its duration is above what it ran so far, a censored observation.
+    if (this.predictor !== null) {
+      this.predictor.setClock(this.traceTime(now));
+      this.predictor.observeCensored(m.key);
+      this.censored++;
+    }
+    this.retryOrDeadLetter(m, now, 'lease expired');
+    this.finish(now);
+  }
+
+  private settleAttempt(m: Message, token: string): void {
+    this.inFlight.delete(token);
+    if (m.lease !== null) clearTimeout(m.lease);
+    m.lease = null;
+    m.token = null;
+  }
+
+  private retryOrDeadLetter(m: Message, now: number, why: string): void {
+    if (m.attempts > this.cfg.maxRetries) {
+      this.deadLetter(m, `${why} on attempt ${m.attempts} (max retries ${this.cfg.maxRetries})`);
+      return;
+    }
+    // A re-queued delivery keeps its original arrival (latency and pausing count from it).
+    this.sched.enqueue(m.level, m, now, m.cost, m.arrival);
+  }
+
+  private deadLetter(m: Message, reason: string): void {
+    this.ids.delete(m.id);
+    this.deadLetters.push({ id: m.id, key: m.key, reason, attempts: m.attempts });
+  }
+
+  private armAging(now: number): void {
+    if (this.agingTimer !== null) {
+      clearTimeout(this.agingTimer);
+      this.agingTimer = null;
+    }
+    if (this.closed) return;
+    const due = this.sched.nextTickAt(now);
+    if (!Number.isFinite(due)) return;
+    this.agingTimer = setTimeout(() => {
+      this.agingTimer = null;
+      const t = this.event();
+      // The timer fires at or after the due time; the tick runs at the actual time (the grid moves with it).
+      if (this.sched.nextTickAt(due) <= t) this.sched.tick(t);
+      this.finish(t);
+    }, Math.max(0, due - now));
+  }
+}

@@ -1,0 +1,17 @@
+// The implementation of `hsim compare`: read both result files, pair them, print the table or JSON.
+import { CheckFailedError, InputError } from '../../errors.ts';
+import { stableStringify } from '../../json/stable-json.ts';
+import { compareResults, formatCompareTable } from '../../replay/compare.ts';
+import { readResultFile } from './replay-run.ts';
+
+/** Runs `hsim compare`. Throws CheckFailedError for an invalid replay, InputError for anything else wrong. */
+export function runCompareCommand(simPath: string, replayPath: string, opts: Record<string, unknown>): void {
+  const sim = readResultFile(simPath);
+  const replay = readResultFile(replayPath);
+  const issues: string[] = [];
+  const rows = compareResults(sim, replay, simPath, replayPath, issues);
+  const invalid = issues.find((i) => i.includes('replay.valid'));
+  if (invalid !== undefined) throw new CheckFailedError(invalid);
+  if (issues.length > 0) throw new InputError(`compare: ${issues.length} problem${issues.length > 1 ? 's' : ''}`, issues);
+  process.stdout.write(opts.json ? stableStringify(rows) : formatCompareTable(rows));
+}

@@ -1,0 +1,66 @@
+// A promise-based client of the Harbinger broker's gRPC service (used by the replay adapter and the tests).
+import * as grpc from '@grpc/grpc-js';
+import { loadHarbingerService } from '../broker/harbinger-server.ts';
+
+export interface PullReply {
+  found: boolean; id: string; key: string; payload: Uint8Array; token: string; attempt: number; level: number; outcome: number; lease_ms: number;
+}
+
+export interface StatsReply {
+  waiting: number; in_flight: number; completed: number; expired_leases: number; promotions: number; censored: number;
+  dead_letters: { id: string; key: string; reason: string; attempts: number }[];
+  outcomes: Record<string, number>;
+}
+
+/** Typed calls of the Harbinger service; each rejects with the gRPC error (code + details). */
+export class HarbingerClient {
+  private readonly client: grpc.Client;
+
+  constructor(target: string) {
+    const Service = loadHarbingerService();
+    this.client = new Service(target, grpc.credentials.createInsecure());
+  }
+
+  /** Resolves when the channel is connected; rejects after `timeoutMs`. */
+  ready(timeoutMs: number): Promise<void> {
+    return new Promise((resolve, reject) => this.client.waitForReady(Date.now() + timeoutMs, (err) => (err ? reject(err) : resolve())));
+  }
+
+  call<T>(method: string, req: Record<string, unknown>): Promise<T> {
+    return new Promise((resolve, reject) => {
+      const fn = (this.client as unknown as Record<string, (r: unknown, cb: (e: grpc.ServiceError | null, v: T) => void) => void>)[method]!;
+      fn.call(this.client, req, (err, v) => (err ? reject(err) : resolve(v)));
+    });
+  }
+
+  createQueue(req: Record<string, unknown>): Promise<{ snapshot_loaded: boolean }> {
+    return this.call('CreateQueue', req);
+  }
+  deleteQueue(queue: string): Promise<unknown> {
+    return this.call('DeleteQueue', { queue });
+  }
+  submit(queue: string, id: string, key: string, level: number, costMs: number): Promise<{ level: number; outcome: number }> {
+    return this.call('Submit', { queue, id, key, payload: Buffer.alloc(0), level, cost_ms: costMs });
+  }
+  /** Pulls the next delivery, first acknowledging `ack` (the previous delivery's token and duration) when given. */
+  pull(queue: string, waitMs: number, ack: { token: string; durationMs: number } | null = null): Promise<PullReply> {
+    return this.call('Pull', { queue, wait_ms: waitMs, ack_token: ack?.token ?? '', ack_duration_ms: ack?.durationMs ?? 0 });
+  }
+  ack(queue: string, token: string, durationMs: number): Promise<unknown> {
+    return this.call('Ack', { queue, token, duration_ms: durationMs });
+  }
+  nack(queue: string, token: string): Promise<unknown> {
+    return this.call('Nack', { queue, token });
+  }
+  /** Opens a consumer session (bidirectional stream): write {queue, ack_token, ack_duration_ms}, read deliveries. */
+  consumeStream(): grpc.ClientDuplexStream<Record<string, unknown>, PullReply> {
+    const fn = (this.client as unknown as Record<string, () => grpc.ClientDuplexStream<Record<string, unknown>, PullReply>>).Consume!;
+    return fn.call(this.client);
+  }
+  stats(queue: string): Promise<StatsReply> {
+    return this.call('Stats', { queue });
+  }
+  close(): void {
+    this.client.close();
+  }
+}

@@ -1,0 +1,144 @@
+// The replay driver (SPEC §11): a producer on absolute deadlines and N consumers, one message in flight each.
+import type { BrokerAdapter, QueueSetup } from './broker-adapter.ts';
+import type { ReplayPlan } from '../../replay/replay-plan.ts';
+import { sleepUntil } from './wall-clock.ts';
+
+/** The sidecar: routes each message before it is submitted and learns from its acknowledgement (times in trace ms). */
+export interface Sidecar {
+  /** Level for message m at simulated time `nowMs`, or null when the broker routes; sets `cost` (ms, 0 = none). */
+  route(m: number, nowMs: number): number | null;
+  cost: number;
+  /** Outcome code of the last route (−1 = none). */
+  outcome: number;
+  /** Message m completed at simulated time `nowMs` after `durationMs` (trace ms). */
+  complete(m: number, durationMs: number, nowMs: number): void;
+}
+
+/** Per-message measurements of one replay, in wall ms after the origin (NaN for a message that never started). */
+export interface ReplayMeasurement {
+  readonly submit: Float64Array;
+  readonly start: Float64Array;
+  readonly end: Float64Array;
+  readonly lateness: Float64Array;
+  readonly outcome: Int8Array;
+  readonly completed: number;
+  readonly deadLettered: number;
+  readonly failures: string[];
+  readonly wallSeconds: number;
+  /** Mean handler overrun (end − start − planned duration), wall ms: timer lateness. */
+  readonly overrunMeanMs: number;
+  /** Mean gap between a consumer's end and its next start when that message was already waiting, wall ms (NaN when unknown). */
+  readonly turnaroundMeanMs: number;
+}
+
+export interface DriverOptions {
+  readonly workers: number;
+  /** Give up when nothing completes for this long after the last submit (wall ms): the rest is lost. */
+  readonly stallMs: number;
+  /** Delay before the first scheduled arrival, wall ms (lets consumers attach). */
+  readonly leadInMs: number;
+  readonly onProgress?: (completed: number, total: number) => void;
+}
+
+/**
+ * Plays `plan` through `adapter`: opens the queue, starts the consumers, submits message m at origin +
+ * arrivalWall[m] (absolute deadlines), and waits until every message completed, a failure occurred, or progress
+ * stalled. Each consumer waits out durationWall[m] against an absolute deadline and acknowledges with it.
+ */
+export async function runReplay(plan: ReplayPlan, keys: readonly string[], adapter: BrokerAdapter, setup: QueueSetup, sidecar: Sidecar, opts: DriverOptions): Promise<ReplayMeasurement> {
+  const n = plan.count;
+  const X = plan.timeScale;
+  const submit = new Float64Array(n).fill(Number.NaN);
+  const start = new Float64Array(n).fill(Number.NaN);
+  const end = new Float64Array(n).fill(Number.NaN);
+  const lateness = new Float64Array(n);
+  const outcome = new Int8Array(n).fill(-1);
+  const failures: string[] = [];
+  let completed = 0;
+  let lastProgress = 0;
+  let finish: (() => void) | null = null;
+  const done = new Promise<void>((resolve) => (finish = resolve));
+  const stop = (): void => finish?.();
+
+  adapter.onFailure((reason) => {
+    if (failures.length < 20) failures.push(reason);
+    stop();
+  });
+  await adapter.open(setup);
+  let origin = 0;
+
+  const lastEnd = new Float64Array(Math.max(1, opts.workers)).fill(Number.NaN);
+  let overrun = 0;
+  let turnSum = 0;
+  let turnN = 0;
+  await adapter.consume(opts.workers, async (id, info, consumer) => {
+    const t = performance.now();
+    if (consumer >= 0 && consumer < lastEnd.length) {
+      const le = lastEnd[consumer]!;
+      if (le === le && submit[id]! + origin <= le) {
+        turnSum += t - le;
+        turnN++;
+      }
+    }
+    if (id < 0 || id >= n || !Number.isNaN(start[id]!)) {
+      failures.push(`unexpected delivery of message ${id}`);
+      stop();
+      return 0;
+    }
+    start[id] = t - origin;
+    if (info.outcome >= 0) outcome[id] = info.outcome;
+    const d = plan.durationWall[id]!;
+    await sleepUntil(t + d);
+    const e = performance.now();
+    end[id] = e - origin;
+    overrun += e - t - d;
+    if (consumer >= 0 && consumer < lastEnd.length) lastEnd[consumer] = e;
+    completed++;
+    lastProgress = e;
+    sidecar.complete(id, d * X, (e - origin) * X);
+    if (opts.onProgress && (completed % 100 === 0 || completed === n)) opts.onProgress(completed, n);
+    if (completed === n) stop();
+    return d;
+  });
+
+  origin = performance.now() + opts.leadInMs;
+  lastProgress = origin;
+  const producer = (async (): Promise<void> => {
+    for (let m = 0; m < n && failures.length === 0; m++) {
+      const deadline = origin + plan.arrivalWall[m]!;
+      if (performance.now() < deadline) await sleepUntil(deadline);
+      const now = performance.now();
+      lateness[m] = now - deadline;
+      submit[m] = now - origin;
+      sidecar.cost = 0;
+      sidecar.outcome = -1;
+      const level = sidecar.route(m, (now - origin) * X);
+      if (sidecar.outcome >= 0) outcome[m] = sidecar.outcome;
+      adapter.publish(m, keys[m]!, level, sidecar.cost);
+    }
+  })();
+  const watchdog = setInterval(() => {
+    const lastDeadline = origin + (n > 0 ? plan.arrivalWall[n - 1]! : 0);
+    const now = performance.now();
+    if (now > lastDeadline && now - Math.max(lastProgress, lastDeadline) > opts.stallMs) {
+      failures.push(`no message completed for ${(opts.stallMs / 1000).toFixed(1)} s (${n - completed} outstanding)`);
+      stop();
+    }
+  }, 200);
+  if (n === 0) stop();
+  await done;
+  clearInterval(watchdog);
+  await producer;
+  let deadLettered = 0;
+  try {
+    deadLettered = await adapter.deadLetters();
+  } catch (err) {
+    failures.push(`could not read dead letters: ${(err as Error).message}`);
+  }
+  const wallSeconds = (performance.now() - origin) / 1000;
+  await adapter.close().catch(() => undefined);
+  return {
+    submit, start, end, lateness, outcome, completed, deadLettered, failures, wallSeconds,
+    overrunMeanMs: completed > 0 ? overrun / completed : 0, turnaroundMeanMs: turnN > 0 ? turnSum / turnN : Number.NaN,
+  };
+}

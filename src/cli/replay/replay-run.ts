@@ -1,0 +1,345 @@
+// The implementation of `hsim replay`: validate, probe the broker, play each arm in wall-clock time, write results.
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { CheckFailedError, InputError, atOption } from '../../errors.ts';
+import { stableStringify } from '../../json/stable-json.ts';
+import { writeFileAtomic } from '../../io/atomic-io.ts';
+import { readTrace } from '../../../traces/trace-io.ts';
+import type { Trace } from '../../trace/trace.ts';
+import { nearestRankBoundaries, tierOf } from '../../stats/nearest-rank.ts';
+import { PREDICT_OUTCOME_NAMES } from '../../predictor/outcomes.ts';
+import { encodePredictorSnapshot } from '../../predictor/snapshot.ts';
+import { Predictor } from '../../predictor/predictor.ts';
+import { predictorParamsFor, warmStart } from '../../../sim/arms/predictive.ts';
+import { compressFactor, splitTrace } from '../../../sim/split.ts';
+import { MetricFolder, windowOffsets, type MetricObject } from '../../../sim/metrics.ts';
+import { loadLabel, type ArmResult, type LoadResult, type SimulationConfig, type SimulationOutput } from '../../../sim/simulate.ts';
+import type { ArmSpec, RoutingContext } from '../../../sim/arms/index.ts';
+import { rowKeysFor, type RowKeys } from '../../../sim/row-keys.ts';
+import { parseBrokerUrl, type BrokerAddress } from '../../replay/broker-url.ts';
+import { armUnsupportedReason, type ArmNeeds } from '../../replay/broker-capability.ts';
+import { buildReplayPlan } from '../../replay/replay-plan.ts';
+import { invalidReasons, summariseLateness } from '../../replay/replay-validity.ts';
+import { buildSimulationConfig, optionsRecord, resultFile } from '../simulate-run.ts';
+import { formatSimulationTable } from '../simulation-table.ts';
+import type { BrokerAdapter, QueueSetup } from './broker-adapter.ts';
+import { AmqpAdapter } from './amqp-adapter.ts';
+import { RedisAdapter } from './redis-adapter.ts';
+import { HarbingerAdapter } from './harbinger-adapter.ts';
+import { probeBroker } from './broker-probe.ts';
+import { runReplay, type DriverOptions, type ReplayMeasurement, type Sidecar } from './replay-driver.ts';
+
+type RawOptions = Record<string, unknown>;
+
+/** Validated replay options on top of the simulation config. */
+export interface ReplayConfig {
+  readonly sim: SimulationConfig;
+  readonly broker: BrokerAddress;
+  readonly timeScale: number;
+  readonly latenessBoundMs: number;
+  readonly maxRetries: number;
+  /** Harbinger: start predictive arms from the snapshot the broker loaded at its start. */
+  readonly useBrokerSnapshot: boolean;
+}
+
+/** Whether the arm puts every message on level 0 (no priorities, and aging never moves anything). */
+export function isSingleLevel(arm: ArmSpec): boolean {
+  return arm.routing.singleLevel === true;
+}
+
+/** What the arm asks of a broker. */
+export function armNeeds(arm: ArmSpec): ArmNeeds {
+  const singleLevel = isSingleLevel(arm);
+  return {
+    text: arm.text,
+    perKeyQueues: arm.routing.queues === 'per-key',
+    weighted: arm.flags.weights !== null && !singleLevel,
+    aging: arm.flags.agingMs !== null && !singleLevel,
+    pausing: arm.flags.pausing && !singleLevel,
+  };
+}
+
+/** Validates every option (all problems at once, nothing sent yet). Throws InputError (exit 2). */
+export function buildReplayConfig(opts: RawOptions): ReplayConfig {
+  const issues: string[] = [];
+  let sim: SimulationConfig | null = null;
+  try {
+    sim = buildSimulationConfig(opts);
+  } catch (err) {
+    if (!(err instanceof InputError)) throw err;
+    issues.push(...err.issues);
+  }
+  let broker: BrokerAddress | null = null;
+  if (opts.broker === undefined) issues.push(atOption('--broker', 'none given', 'a broker URL such as redis://127.0.0.1:26379'));
+  else {
+    try {
+      broker = parseBrokerUrl(String(opts.broker));
+    } catch (err) {
+      if (!(err instanceof InputError)) throw err;
+      issues.push(err.message);
+    }
+  }
+  const timeScale = Number(opts.timeScale);
+  if (!(timeScale > 0) || !Number.isFinite(timeScale)) issues.push(atOption('--time-scale', `"${String(opts.timeScale)}"`, 'a number > 0 (2 plays the trace twice as fast)'));
+  const bound = Number(opts.latenessBound);
+  if (!(bound > 0) || !Number.isFinite(bound)) issues.push(atOption('--lateness-bound', `"${String(opts.latenessBound)}"`, 'a positive number of ms'));
+  const maxRetries = Number(opts.maxRetries);
+  if (!Number.isInteger(maxRetries) || maxRetries < 0) issues.push(atOption('--max-retries', `"${String(opts.maxRetries)}"`, 'an integer ≥ 0'));
+  if (sim !== null && broker !== null) {
+    for (const arm of sim.arms) {
+      const why = armUnsupportedReason(broker.kind, armNeeds(arm));
+      if (why !== null) issues.push(`option --arm ${arm.text}: ${why}`);
+    }
+    if (sim.loads.length !== 1) issues.push(atOption('--load', `${sim.loads.length} loads`, 'exactly one load per replay (run one replay per load)'));
+  }
+  const useBrokerSnapshot = opts.useBrokerSnapshot === true;
+  if (useBrokerSnapshot && broker !== null && broker.kind !== 'harbinger') {
+    issues.push(atOption('--use-broker-snapshot', `given with ${broker.kind}`, 'a harbinger:// broker (started with hsim broker --predictor-snapshot FILE)'));
+  }
+  if (issues.length > 0 || sim === null || broker === null) {
+    throw new InputError(`replay: ${issues.length} problem${issues.length > 1 ? 's' : ''} with the options`, issues);
+  }
+  return { sim, broker, timeScale, latenessBoundMs: bound, maxRetries, useBrokerSnapshot };
+}
+
+function adapterFor(cfg: ReplayConfig, leaseMs: number): BrokerAdapter {
+  switch (cfg.broker.kind) {
+    case 'amqp':
+      return new AmqpAdapter(cfg.broker);
+    case 'redis':
+      return new RedisAdapter(cfg.broker);
+    case 'harbinger':
+      return new HarbingerAdapter(cfg.broker, { leaseMs, maxRetries: cfg.maxRetries, useSnapshot: cfg.useBrokerSnapshot });
+  }
+}
+
+/** The per-arm replay record inside an arm result. */
+export interface ArmReplayRecord {
+  valid: boolean;
+  reasons: string[];
+  expected: number;
+  completed: number;
+  dead_lettered: number;
+  lateness_p50_ms: number;
+  lateness_p99_ms: number;
+  lateness_max_ms: number;
+  wall_seconds: number;
+  /** Mean handler overrun (timer lateness), wall ms. */
+  overrun_mean_ms: number;
+  /** Mean consumer turnaround (ack to next delivery while messages wait), wall ms; null when the adapter cannot tell. */
+  turnaround_mean_ms: number | null;
+}
+
+/** Result of `runReplayCommand` for callers (tests): the file object and whether every arm was valid. */
+export interface ReplayOutcome {
+  readonly file: Record<string, unknown>;
+  readonly valid: boolean;
+  readonly reasons: string[];
+}
+
+/**
+ * Runs a replay and returns the result-file object (SPEC §10 + `replay`). Throws InputError for bad options or an
+ * unreachable broker (before anything is sent). An invalid run is returned with valid = false and its reasons.
+ */
+export async function replayTrace(tracePath: string, opts: RawOptions, log: (line: string) => void): Promise<ReplayOutcome> {
+  const cfg = buildReplayConfig(opts);
+  const loaded = await readTrace(tracePath, { cache: opts.cache !== false });
+  const trace = loaded.trace;
+  const sim = cfg.sim;
+  const split = splitTrace(trace, sim.split, sim.fraction);
+  const first = split.cut;
+  const m = trace.n - first;
+  const boundaries = nearestRankBoundaries(first > 0 ? trace.duration.subarray(0, first) : trace.duration, sim.levels);
+  const cls = new Uint8Array(m);
+  for (let i = 0; i < m; i++) cls[i] = Math.min(sim.levels - 1, tierOf(boundaries, trace.duration[first + i]!));
+  await probeBroker(cfg.broker);
+
+  const results: Record<string, LoadResult> = {};
+  const allReasons: string[] = [];
+  let latenessP99 = 0;
+  const load = sim.loads[0]!;
+  const compress = compressFactor(trace, split, load, sim.workers);
+  const plan = buildReplayPlan(trace.arrival, trace.duration, first, m, compress, cfg.timeScale);
+  let maxDur = 0;
+  for (let i = 0; i < m; i++) maxDur = Math.max(maxDur, plan.durationWall[i]!);
+  const leaseMs = Math.max(30_000, 3 * maxDur);
+  const arms: Record<string, ArmResult | Record<string, unknown>> = {};
+  const keyCache = new Map<string, RowKeys>();
+  for (const arm of sim.arms) {
+    const keyMode = `${arm.flags.keysProducer}|${arm.flags.sizebins}`;
+    const keys = (): RowKeys => {
+      let k = keyCache.get(keyMode);
+      if (!k) keyCache.set(keyMode, (k = rowKeysFor(trace, arm.flags.keysProducer, arm.flags.sizebins)));
+      return k;
+    };
+    const ctx: RoutingContext = {
+      trace, first, levels: sim.levels, defaultLevel: sim.defaultLevel, boundaries, compress, staticMap: sim.staticMap, seed: sim.seed, flags: arm.flags, keys,
+      predictorOverrides: arm.predictorOverrides, predictorSnapshot: sim.predictorSnapshot ?? null,
+    };
+    const brokerPredicts = cfg.broker.kind === 'harbinger' && arm.routing.needsPredictor;
+    const router = arm.routing.create(ctx);
+    const sidecar: Sidecar = {
+      cost: 0,
+      outcome: -1,
+      route(i, now) {
+        if (brokerPredicts) return null;
+        router.cost = 0;
+        router.outcome = -1;
+        const level = router.route(first + i, now);
+        this.cost = router.cost / cfg.timeScale;
+        this.outcome = router.outcome;
+        return level;
+      },
+      complete(i, d, now) {
+        if (!brokerPredicts) router.complete(first + i, d, now);
+      },
+    };
+    const broker = brokerPredicts ? brokerPredictor(arm, ctx, cfg) : { overrides: {}, snapshot: null };
+    const setup: QueueSetup = {
+      queue: `hsim-replay-${randomUUID()}`,
+      levels: sim.levels,
+      priorities: !isSingleLevel(arm),
+      weights: arm.flags.weights,
+      agingMs: arm.flags.agingMs === null ? null : arm.flags.agingMs / cfg.timeScale,
+      agingIntervalMs: arm.agingIntervalMs / cfg.timeScale,
+      pausing: arm.flags.pausing,
+      brokerPredicts,
+      predictorOverrides: broker.overrides,
+      predictorSnapshot: broker.snapshot,
+      routeDefault: brokerPredicts && isShadow(arm),
+      timeScale: cfg.timeScale,
+    };
+    log(`replay: ${arm.text} through ${cfg.broker.display}: ${m} messages over ${(plan.arrivalWall[m - 1] ?? 0) / 1000} s, ${sim.workers} consumers`);
+    const adapter = adapterFor(cfg, leaseMs);
+    const driverOpts: DriverOptions = { workers: sim.workers, stallMs: Math.max(10_000, 3 * maxDur), leadInMs: 300 };
+    const progress = !opts.quiet && process.stderr.isTTY;
+    const meas = await runReplay(plan, keys().rowKeys.slice(first), adapter, setup, sidecar, progress
+      ? { ...driverOpts, onProgress: (c, t) => process.stderr.write(`\r${arm.text}: ${c}/${t}`.padEnd(50) + (c === t ? '\n' : '')) }
+      : driverOpts);
+    const reasons = invalidReasons({ expected: m, completed: meas.completed, deadLettered: meas.deadLettered, lateness: meas.lateness, failures: meas.failures }, cfg.latenessBoundMs);
+    const late = summariseLateness(meas.lateness);
+    latenessP99 = Math.max(latenessP99, late.p99_ms);
+    const record: ArmReplayRecord = {
+      valid: reasons.length === 0, reasons, expected: m, completed: meas.completed, dead_lettered: meas.deadLettered,
+      lateness_p50_ms: late.p50_ms, lateness_p99_ms: late.p99_ms, lateness_max_ms: late.max_ms, wall_seconds: meas.wallSeconds,
+      overrun_mean_ms: meas.overrunMeanMs, turnaround_mean_ms: Number.isNaN(meas.turnaroundMeanMs) ? null : meas.turnaroundMeanMs,
+    };
+    for (const r of reasons) allReasons.push(`${arm.text}: ${r}`);
+    if (reasons.length > 0) {
+      arms[arm.text] = { replay: record, sim_seconds: meas.wallSeconds };
+      log(`replay: ${arm.text} is INVALID: ${reasons.join('; ')}`);
+      if (meas.failures.length > 0) break; // the broker failed: later arms would fail the same way
+      continue;
+    }
+    const result = armMetrics(trace, first, plan.arrivalWall, meas, cfg.timeScale, cls, sim);
+    const outcomeNames = brokerPredicts ? PREDICT_OUTCOME_NAMES : router.outcomeNames;
+    if (outcomeNames) Object.assign(result, outcomeCounts(meas.outcome, outcomeNames, windowOffsets(scaled(plan.arrivalWall, cfg.timeScale), sim.windows, sim.windowBy)));
+    if (!brokerPredicts && router.report) Object.assign(result, router.report());
+    result.replay = record;
+    result.sim_seconds = meas.wallSeconds;
+    arms[arm.text] = result;
+  }
+  results[loadLabel(load)] = { compress, arms: arms as Record<string, ArmResult> };
+  const out: SimulationOutput = { trace: { rows: trace.n, history_rows: first, evaluation_rows: m, boundaries_ms: Array.from(boundaries) }, results };
+  const valid = allReasons.length === 0;
+  const options = optionsRecord(sim, { broker: cfg.broker.display, time_scale: cfg.timeScale, lateness_bound_ms: cfg.latenessBoundMs, max_retries: cfg.maxRetries, mode: 'replay' });
+  const file = resultFile(tracePath, loaded.sha256, out, options);
+  file.replay = { broker: cfg.broker.display, time_scale: cfg.timeScale, lateness_p99_ms: latenessP99, valid, reasons: allReasons };
+  return { file, valid, reasons: allReasons };
+}
+
+/** Whether the arm predicts and learns but routes every message to the default level (a shadow). */
+function isShadow(arm: ArmSpec): boolean {
+  return arm.routing.routesToDefault === true;
+}
+
+/**
+ * The predictor a Harbinger queue starts from, as the simulator builds it: the arm's parameters (summary flag and
+ * overrides, trace-time values) and, for a warm routing, the `--predictor-snapshot` or the history half observed
+ * before t = 0 at compressed arrival times (`warmStart`), handed over as snapshot bytes.
+ */
+function brokerPredictor(arm: ArmSpec, ctx: RoutingContext, cfg: ReplayConfig): { overrides: Record<string, string>; snapshot: Uint8Array | null } {
+  const params = predictorParamsFor(arm.flags, arm.predictorOverrides, ctx.levels, ctx.defaultLevel);
+  const overrides: Record<string, string> = {};
+  for (const [k, v] of Object.entries(params)) overrides[k] = String(v);
+  if (!arm.routing.needsHistory || cfg.useBrokerSnapshot) return { overrides, snapshot: null };
+  if (ctx.predictorSnapshot !== null) return { overrides, snapshot: ctx.predictorSnapshot.bytes };
+  const p = new Predictor(params);
+  warmStart(p, ctx, ctx.keys().rowKeys);
+  return { overrides, snapshot: encodePredictorSnapshot(p) };
+}
+
+function scaled(a: Float64Array, x: number): Float64Array {
+  return a.map((v) => v * x);
+}
+
+/** Metric objects from measured times: latency from the scheduled arrival, rescaled to trace ms (× time scale). */
+function armMetrics(trace: Trace, first: number, arrivalWall: Float64Array, meas: ReplayMeasurement, X: number, cls: Uint8Array, sim: SimulationConfig): ArmResult {
+  const m = arrivalWall.length;
+  const latency = new Float64Array(m);
+  const wait = new Float64Array(m);
+  const slowdown = new Float64Array(m);
+  for (let i = 0; i < m; i++) {
+    latency[i] = (meas.end[i]! - arrivalWall[i]!) * X;
+    wait[i] = (meas.start[i]! - arrivalWall[i]!) * X;
+    const d = trace.duration[first + i]!;
+    slowdown[i] = latency[i]! / (d > 1 ? d : 1);
+  }
+  const folder = new MetricFolder({ latency, wait, slowdown, cls, levels: sim.levels });
+  const off = windowOffsets(scaled(arrivalWall, X), sim.windows, sim.windowBy);
+  const windows: MetricObject[] = [];
+  for (let w = 0; w < sim.windows; w++) windows.push(folder.range(off[w]!, off[w + 1]!));
+  const result: ArmResult = { all: folder.range(0, m), windows, sim_seconds: 0 };
+  if (trace.classId && trace.classes) {
+    const members: number[][] = trace.classes.map(() => []);
+    for (let r = first; r < trace.n; r++) members[trace.classId[r]!]!.push(r - first);
+    const byLabel: Record<string, MetricObject> = {};
+    trace.classes.forEach((label, c) => {
+      if (members[c]!.length > 0) byLabel[label] = folder.subset(Int32Array.from(members[c]!));
+    });
+    result.by_label = byLabel;
+  }
+  return result;
+}
+
+function outcomeCounts(outcome: Int8Array, names: readonly string[], off: Int32Array): { outcomes: Record<string, number>; outcome_windows: Record<string, number>[] } {
+  const total: Record<string, number> = Object.fromEntries(names.map((n) => [n, 0]));
+  const perWindow: Record<string, number>[] = [];
+  for (let w = 0; w + 1 < off.length; w++) {
+    const counts: Record<string, number> = Object.fromEntries(names.map((n) => [n, 0]));
+    for (let i = off[w]!; i < off[w + 1]!; i++) {
+      const name = names[outcome[i]!];
+      if (name !== undefined) {
+        counts[name]!++;
+        total[name]!++;
+      }
+    }
+    perWindow.push(counts);
+  }
+  return { outcomes: total, outcome_windows: perWindow };
+}
+
+/** Runs `hsim replay`: writes the file (also for an invalid run), prints the table; an invalid run exits 1. */
+export async function runReplayCommand(tracePath: string, opts: RawOptions): Promise<void> {
+  const log = (line: string): void => {
+    if (!opts.quiet) process.stderr.write(`${line}\n`);
+  };
+  const { file, valid, reasons } = await replayTrace(tracePath, opts, log);
+  const text = stableStringify(file);
+  if (opts.output !== undefined) {
+    writeFileAtomic(String(opts.output), text);
+    log(`hsim: wrote ${String(opts.output)}${valid ? '' : ' (marked "valid": false)'}`);
+  }
+  if (opts.json) process.stdout.write(text);
+  else if (valid) process.stdout.write(formatSimulationTable({ trace: file.trace as SimulationOutput['trace'], results: file.results as SimulationOutput['results'] }));
+  if (!valid) throw new CheckFailedError(`replay is invalid (not a result):\n${reasons.map((r) => `  - ${r}`).join('\n')}`);
+}
+
+/** Reads a result file as JSON (for compare); InputError naming the file when unreadable. */
+export function readResultFile(path: string): unknown {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8'));
+  } catch (err) {
+    throw new InputError(`${path}: ${(err as Error).message}; expected a result file written by hsim simulate or hsim replay`);
+  }
+}

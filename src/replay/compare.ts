@@ -1,0 +1,82 @@
+// Simulator vs replay: whole-run mean latency and its change against FIFO, per load and arm, and the gap in points.
+
+/** One arm at one load, set side by side. Changes are in percent; the gap is replay − simulator, in points. */
+export interface CompareRow {
+  readonly load: string;
+  readonly arm: string;
+  readonly sim_mean_ms: number;
+  readonly replay_mean_ms: number;
+  /** replay mean / simulator mean − 1, percent. */
+  readonly mean_diff_pct: number;
+  /** (arm − fifo) / fifo over the whole run, percent; null for fifo itself or when fifo is missing. */
+  readonly sim_change_pct: number | null;
+  readonly replay_change_pct: number | null;
+  readonly gap_points: number | null;
+}
+
+interface ArmLike {
+  all?: { mean_latency_ms?: unknown };
+}
+
+function meanOf(file: unknown, load: string, arm: string): number | null {
+  const r = (file as { results?: Record<string, { arms?: Record<string, ArmLike> }> }).results;
+  const v = r?.[load]?.arms?.[arm]?.all?.mean_latency_ms;
+  return typeof v === 'number' && Number.isFinite(v) ? v : null;
+}
+
+/**
+ * Pairs every (load, arm) of the replay file with the simulation file. `issues` receives one message per problem:
+ * a replay marked invalid, a load or arm missing from the simulation, a missing mean. Rows are in the replay's
+ * order. The change against FIFO needs a `fifo` arm at the same load in both files.
+ */
+export function compareResults(sim: unknown, replay: unknown, simName: string, replayName: string, issues: string[]): CompareRow[] {
+  const rows: CompareRow[] = [];
+  const rep = replay as { replay?: { valid?: unknown; reasons?: unknown }; results?: Record<string, { arms?: Record<string, unknown> }> };
+  if (rep === null || typeof rep !== 'object' || rep.replay === undefined) {
+    issues.push(`${replayName} → replay: missing; expected a result file written by hsim replay`);
+    return rows;
+  }
+  if (rep.replay.valid !== true) {
+    const why = Array.isArray(rep.replay.reasons) ? ` (${(rep.replay.reasons as string[]).join('; ')})` : '';
+    issues.push(`${replayName} → replay.valid: found ${JSON.stringify(rep.replay.valid)}${why}; expected true: an invalid replay is not a result`);
+    return rows;
+  }
+  for (const [load, lr] of Object.entries(rep.results ?? {})) {
+    const armNames = Object.keys(lr.arms ?? {});
+    const simFifo = meanOf(sim, load, 'fifo');
+    const repFifo = meanOf(replay, load, 'fifo');
+    for (const arm of armNames) {
+      const s = meanOf(sim, load, arm);
+      const r = meanOf(replay, load, arm);
+      if (s === null) {
+        issues.push(`${simName} → results.${load}.arms.${arm}: missing; expected the simulation of the same trace, load and arm`);
+        continue;
+      }
+      if (r === null) {
+        issues.push(`${replayName} → results.${load}.arms.${arm}.all.mean_latency_ms: missing; expected a number`);
+        continue;
+      }
+      const hasBase = arm !== 'fifo' && simFifo !== null && repFifo !== null && simFifo > 0 && repFifo > 0;
+      const sc = hasBase ? ((s - simFifo!) / simFifo!) * 100 : null;
+      const rc = hasBase ? ((r - repFifo!) / repFifo!) * 100 : null;
+      rows.push({
+        load, arm, sim_mean_ms: s, replay_mean_ms: r, mean_diff_pct: (r / s - 1) * 100,
+        sim_change_pct: sc, replay_change_pct: rc, gap_points: sc !== null && rc !== null ? rc - sc : null,
+      });
+    }
+  }
+  return rows;
+}
+
+/** The rows as an aligned text table. */
+export function formatCompareTable(rows: readonly CompareRow[]): string {
+  const header = ['load', 'arm', 'sim mean ms', 'replay mean ms', 'replay/sim', 'sim vs fifo', 'replay vs fifo', 'gap (points)'];
+  const pct = (x: number | null): string => (x === null ? '' : `${x >= 0 ? '+' : ''}${x.toFixed(1)} %`);
+  const cells = rows.map((r) => [
+    r.load, r.arm, r.sim_mean_ms.toFixed(2), r.replay_mean_ms.toFixed(2), pct(r.mean_diff_pct), pct(r.sim_change_pct), pct(r.replay_change_pct),
+    r.gap_points === null ? '' : r.gap_points.toFixed(1),
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
+  const line = (c: string[]): string => c.map((x, i) => (i < 2 ? x.padEnd(widths[i]!) : x.padStart(widths[i]!))).join('  ');
+  return `${[line(header), ...cells.map(line)].join('\n')}\n`;
+}
