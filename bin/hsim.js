@@ -42,7 +42,8 @@ const keepModuleUrls = {
 
 async function bundledEntry() {
   const cacheDir = join(root, 'node_modules', '.cache', 'hsim');
-  const dir = join(cacheDir, `cli-${sourceKey()}`);
+  const own = `cli-${sourceKey()}`;
+  const dir = join(cacheDir, own);
   const file = join(dir, 'main.mjs');
   if (existsSync(file)) return file;
   const { build } = await import('esbuild');
@@ -62,8 +63,9 @@ async function bundledEntry() {
     logLevel: 'silent',
     plugins: [keepModuleUrls],
   });
-  // Remove bundles of older sources (finished ones only: other processes may be building right now).
-  for (const old of readdirSync(cacheDir)) if (/^cli-[0-9a-f]+$/.test(old)) rmSync(join(cacheDir, old), { recursive: true, force: true });
+  // Remove bundles of older sources (finished ones only: other processes may be building right now, and one may
+  // already have published this very bundle and be running from it).
+  for (const old of readdirSync(cacheDir)) if (/^cli-[0-9a-f]+$/.test(old) && old !== own) rmSync(join(cacheDir, old), { recursive: true, force: true });
   try {
     renameSync(tmp, dir);
   } catch (err) {
