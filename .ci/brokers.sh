@@ -29,14 +29,18 @@ hsim_brokers_start() {
     echo $! > "$S/rabbit.shell.pid"
     /usr/lib/rabbitmq/bin/rabbitmqctl -q wait --timeout 90 "$S/rabbit.pid"
   ) || { echo "brokers: rabbitmq did not start (see $S/rabbit.out)" >&2; return 1; }
+  # rabbitmqctl with this node's environment, for tests that stop and restart the broker's application.
+  { echo '#!/usr/bin/env bash'; declare -f hsim_rabbit_env; echo "S='$S'"; echo 'hsim_rabbit_env'; echo 'exec /usr/lib/rabbitmq/bin/rabbitmqctl "$@"'; } > "$S/rabbitmqctl"
+  chmod +x "$S/rabbitmqctl"
   export HSIM_REDIS_URL=redis://127.0.0.1:26379
   export HSIM_AMQP_URL=amqp://guest:guest@127.0.0.1:27672
+  export HSIM_RABBITMQCTL="$S/rabbitmqctl"
   echo "brokers: redis on 26379, rabbitmq on 27672 (state in $S)"
 }
 
 hsim_brokers_stop() {
   for f in rabbit.shell.pid rabbit.pid redis.pid; do
-    [ -f "$S/$f" ] && kill "$(cat "$S/$f")" 2> /dev/null || true
+    [ -f "$S/$f" ] && kill "$(cat "$S/$f" 2> /dev/null)" 2> /dev/null || true
   done
   # The epmd that RabbitMQ started survives it: stop it by the PID listening on its port.
   local epmd

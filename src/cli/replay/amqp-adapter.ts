@@ -46,7 +46,12 @@ export class AmqpAdapter implements BrokerAdapter {
     const s = this.setup!;
     const body = Buffer.from(JSON.stringify({ id, key }));
     const opts = s.priorities && level !== null ? { priority: amqpPriority(level, s.levels), persistent: false } : { persistent: false };
-    this.pub!.sendToQueue(s.queue, body, opts);
+    try {
+      this.pub!.sendToQueue(s.queue, body, opts);
+    } catch (err) {
+      // A channel closed by the broker (e.g. it shut down) throws here: the run is then invalid, not crashed.
+      this.fail(`publish failed: ${(err as Error).message}`);
+    }
   }
 
   async consume(n: number, handle: DeliveryHandler): Promise<void> {
@@ -65,7 +70,12 @@ export class AmqpAdapter implements BrokerAdapter {
         const level = msg.properties.priority === undefined ? 0 : amqpPriority(msg.properties.priority as number, s.levels);
         handle(id, { level, outcome: -1 }, w).then(
           () => {
-            if (!this.closing) ch.ack(msg);
+            if (this.closing) return;
+            try {
+              ch.ack(msg);
+            } catch (err) {
+              this.fail(`ack failed: ${(err as Error).message}`);
+            }
           },
           (err: Error) => this.fail(`handler failed: ${err.message}`),
         );

@@ -210,6 +210,25 @@ describe.skipIf(!AMQP_URL)('RabbitMQ (HSIM_AMQP_URL)', () => {
   }, 120_000);
 });
 
+const RABBITMQCTL = process.env.HSIM_RABBITMQCTL;
+describe.skipIf(!AMQP_URL || !RABBITMQCTL)('RabbitMQ stopped mid-run (HSIM_RABBITMQCTL: stop_app, then start_app)', () => {
+  const ctl = (...args: string[]): void => {
+    const r = spawnSync(RABBITMQCTL!, args, { encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(`rabbitmqctl ${args.join(' ')}: ${r.stderr}`);
+  };
+  afterAll(() => {
+    // Leave the shared broker running for whatever runs next.
+    ctl('start_app');
+    ctl('await_startup');
+  });
+  it('makes the run invalid with a clear reason', async () => {
+    setTimeout(() => spawn(RABBITMQCTL!, ['stop_app'], { stdio: 'ignore' }), 2500);
+    const { valid, reasons } = await replayTrace(trace, options(AMQP_URL!, ['fifo']), () => undefined);
+    expect(valid).toBe(false);
+    expect(reasons.join('\n')).toMatch(/fifo: broker failure: /);
+  }, 90_000);
+});
+
 if (!REDIS_URL || !AMQP_URL) {
   describe('broker environment', () => {
     it.skip(`skipped broker tests: set HSIM_AMQP_URL and HSIM_REDIS_URL (CI: .ci/brokers.sh start) — missing ${[!AMQP_URL && 'HSIM_AMQP_URL', !REDIS_URL && 'HSIM_REDIS_URL'].filter(Boolean).join(', ')}`, () => undefined);
