@@ -2,10 +2,11 @@
 // through tsx takes ~1.5 s per thread), rebuilt when a source changes; the tsx-loading .js entry as the fallback.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { repositoryRoot } from '../provenance.ts';
 import type { LoadedTraceEntry } from './cell-task.ts';
+import type { Trace } from '../../trace/trace.ts';
 
 /** What piscina needs to start a cell thread. */
 export interface WorkerEntry {
@@ -64,7 +65,9 @@ async function bundle(): Promise<string> {
       },
     }],
   });
-  for (const old of readdirSync(cacheDir)) if (/^cell-worker-[0-9a-f]+\.mjs$/.test(old)) rmSync(join(cacheDir, old), { force: true });
+  // Remove older bundles, never this one (a concurrent process may have published it and be loading it).
+  const own = basename(file);
+  for (const old of readdirSync(cacheDir)) if (/^cell-worker-[0-9a-f]+\.mjs$/.test(old) && old !== own) rmSync(join(cacheDir, old), { force: true });
   renameSync(tmp, file);
   return file;
 }
@@ -74,7 +77,9 @@ async function bundle(): Promise<string> {
  * bundling is impossible, cell-worker.js, which registers tsx in the thread and loads cell-thread.ts. `traces`
  * (read and checked here) are copied into each thread, so threads do not read them again.
  */
-export async function cellWorkerEntry(traces: readonly LoadedTraceEntry[] = []): Promise<WorkerEntry> {
+export async function cellWorkerEntry(loaded: readonly LoadedTraceEntry[] = []): Promise<WorkerEntry> {
+  // Typed arrays on shared memory are handed to threads without a copy: every thread reads the same trace.
+  const traces = loaded.map((l) => ({ ...l, trace: { ...l.trace, trace: sharedTrace(l.trace.trace) } }));
   if (process.env.HSIM_NO_BUNDLE !== '1') {
     try {
       return { filename: pathToFileURL(await bundle()).href, name: 'runCellTask', workerData: { traces } };
@@ -83,4 +88,23 @@ export async function cellWorkerEntry(traces: readonly LoadedTraceEntry[] = []):
     }
   }
   return { filename: new URL('./cell-worker.js', import.meta.url).href, name: 'default', workerData: { tsxApi: import.meta.resolve('tsx/esm/api'), traces } };
+}
+
+/** A copy of the trace whose columns live in SharedArrayBuffers (read-only by convention, as traces are). */
+function sharedTrace(t: Trace): Trace {
+  const share = <A extends Float64Array | Int32Array>(a: A, make: (b: SharedArrayBuffer) => A): A => {
+    const out = make(new SharedArrayBuffer(a.byteLength));
+    out.set(a);
+    return out;
+  };
+  const f64 = (a: Float64Array): Float64Array => share(a, (b) => new Float64Array(b));
+  const i32 = (a: Int32Array): Int32Array => share(a, (b) => new Int32Array(b));
+  return {
+    ...t,
+    arrival: f64(t.arrival),
+    duration: f64(t.duration),
+    keyId: i32(t.keyId),
+    classId: t.classId ? i32(t.classId) : null,
+    size: t.size ? f64(t.size) : null,
+  };
 }
