@@ -1,5 +1,5 @@
 // Parsed rows held as growable typed arrays (interned keys) for when the input is not sorted by arrival.
-import { stableOrderBy } from '../src/trace/trace.ts';
+import { intern, stableOrderBy } from '../src/trace/trace.ts';
 
 /** Columnar store of kept rows; `order()` gives the stable arrival order for writing. */
 export class RowBuffer {
@@ -60,14 +60,4 @@ function growF64(a: Float64Array, cap: number): Float64Array {
   const b = new Float64Array(cap);
   b.set(a);
   return b;
-}
-
-function intern(s: string, list: string[], index: Map<string, number>): number {
-  let id = index.get(s);
-  if (id === undefined) {
-    id = list.length;
-    list.push(s);
-    index.set(s, id);
-  }
-  return id;
 }

@@ -68,7 +68,8 @@ export function stableOrderBy(values: Float64Array): Uint32Array {
   return order;
 }
 
-function intern(s: string, list: string[], index: Map<string, number>): number {
+/** The id of `s` in `list`, appending it (and indexing it) when new. */
+export function intern(s: string, list: string[], index: Map<string, number>): number {
   let id = index.get(s);
   if (id === undefined) {
     id = list.length;

@@ -3,23 +3,12 @@ import type { Command } from 'commander';
 import { atOption, InputError } from '../../errors.ts';
 import type { ConvertFlags } from '../../../converters/convert-options.ts';
 
-interface ConvertCliOptions {
+/** The command's own flags beside the column flags the converters take. */
+interface ConvertCliOptions extends ConvertFlags {
   output?: string;
   check?: boolean;
   strict?: boolean;
   quiet?: boolean;
-  preset?: string;
-  arrival?: string;
-  arrivalUnit?: string;
-  end?: string;
-  endMinus?: string;
-  duration?: string;
-  durationUnit?: string;
-  key?: string;
-  keyJoin?: string;
-  keyMode?: string;
-  class?: string;
-  size?: string;
 }
 
 /** Registers `hsim convert <format> <input>`. */
