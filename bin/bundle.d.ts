@@ -1,0 +1,7 @@
+// Types of bin/bundle.js for the TypeScript modules that use it.
+
+/** A key over every source file's path, size and modification time, and package.json. */
+export function sourceKey(root: string): string;
+
+/** The path of the cached bundle of `entry` (built first when the sources changed). Throws when bundling fails. */
+export function cachedBundle(root: string, name: string, entry: string): Promise<string>;
