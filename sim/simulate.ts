@@ -65,7 +65,6 @@ export function simulate(trace: Trace, cfg: SimulationConfig, onArm?: (load: str
   const boundaries = nearestRankBoundaries(boundaryScratch, cfg.levels, true);
   const cls = buffers.u8('class', m);
   for (let i = 0; i < m; i++) cls[i] = Math.min(cfg.levels - 1, tierOf(boundaries, trace.duration[first + i]!));
-  const keyCache = new Map<string, RowKeys>();
   const results: Record<string, LoadResult> = {};
 
   for (const load of cfg.loads) {
@@ -73,15 +72,7 @@ export function simulate(trace: Trace, cfg: SimulationConfig, onArm?: (load: str
     const arms: Record<string, ArmResult> = {};
     for (const arm of cfg.arms) {
       const t0 = performance.now();
-      const keyMode = `${arm.flags.keysProducer}|${arm.flags.sizebins}`;
-      const keys = (): RowKeys => {
-        let k = keyCache.get(keyMode);
-        if (!k) {
-          k = rowKeysCached(trace, arm.flags.keysProducer, arm.flags.sizebins);
-          keyCache.set(keyMode, k);
-        }
-        return k;
-      };
+      const keys = (): RowKeys => rowKeysCached(trace, arm.flags.keysProducer, arm.flags.sizebins);
       const ctx: RoutingContext = {
         trace, first, levels: cfg.levels, defaultLevel: cfg.defaultLevel, boundaries, compress,
         staticMap: cfg.staticMap, seed: cfg.seed, flags: arm.flags,

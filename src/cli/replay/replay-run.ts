@@ -15,7 +15,7 @@ import { compressFactor, splitTrace } from '../../../sim/split.ts';
 import { MetricFolder, windowOffsets, type MetricObject } from '../../../sim/metrics.ts';
 import { loadLabel, type ArmResult, type LoadResult, type SimulationConfig, type SimulationOutput } from '../../../sim/simulate.ts';
 import type { ArmSpec, RoutingContext } from '../../../sim/arms/index.ts';
-import { rowKeysFor, type RowKeys } from '../../../sim/row-keys.ts';
+import { rowKeysCached, type RowKeys } from '../../../sim/row-keys.ts';
 import { parseBrokerUrl, type BrokerAddress } from '../../replay/broker-url.ts';
 import { armUnsupportedReason, type ArmNeeds } from '../../replay/broker-capability.ts';
 import { buildReplayPlan, type ReplayPlan } from '../../replay/replay-plan.ts';
@@ -188,16 +188,10 @@ export async function replayTrace(tracePath: string, opts: RawOptions, log: (lin
   for (let i = 0; i < m; i++) maxDur = Math.max(maxDur, plan.durationWall[i]!);
   const leaseMs = Math.max(30_000, 3 * maxDur);
   const arms: Record<string, ArmResult | Record<string, unknown>> = {};
-  const keyCache = new Map<string, RowKeys>();
   // The first arm would otherwise also pay for warming up the connections and the JIT of client and broker.
   await warmUp(cfg, sim.levels, sim.workers, leaseMs);
   for (const arm of sim.arms) {
-    const keyMode = `${arm.flags.keysProducer}|${arm.flags.sizebins}`;
-    const keys = (): RowKeys => {
-      let k = keyCache.get(keyMode);
-      if (!k) keyCache.set(keyMode, (k = rowKeysFor(trace, arm.flags.keysProducer, arm.flags.sizebins)));
-      return k;
-    };
+    const keys = (): RowKeys => rowKeysCached(trace, arm.flags.keysProducer, arm.flags.sizebins);
     const ctx: RoutingContext = {
       trace, first, levels: sim.levels, defaultLevel: sim.defaultLevel, boundaries, compress, staticMap: sim.staticMap, seed: sim.seed, flags: arm.flags, keys,
       predictorOverrides: arm.predictorOverrides, predictorSnapshot: sim.predictorSnapshot ?? null,
