@@ -5,7 +5,7 @@ import { estimateCriterion, pairedValues } from '../analysis/criterion.ts';
 import type { CriterionReport } from '../analysis/gate-evaluation.ts';
 import type { GateEvaluation } from './gate-fit.ts';
 import { armColors, CHART_CONFIG, VEGA_LITE_SCHEMA } from './chart-theme.ts';
-import { sortedArms, sortedLoads, type TraceResults } from './trace-results.ts';
+import { armsBesideFifo, sortedArms, type TraceResults } from './trace-results.ts';
 
 /** One row of the forest plot. */
 export interface ForestRow {
@@ -35,44 +35,36 @@ export const AD_HOC_BOOTSTRAP: BootstrapOptions = { method: 'iid', block: 4, sam
 export function forestRows(traces: readonly TraceResults[], evaluations: readonly GateEvaluation[]): { rows: ForestRow[]; issues: string[] } {
   const rows: ForestRow[] = [];
   const issues: string[] = [];
-  for (const trace of traces) {
-    for (const load of sortedLoads(trace)) {
-      const arms = trace.set.loads.get(load)!;
-      const fifo = arms.get('fifo');
-      if (fifo === undefined) continue;
-      for (const arm of sortedArms(arms.keys())) {
-        if (arm === 'fifo') continue;
-        const row = `${trace.name} · ${load} · ${arm}`;
-        const judging = evaluations.filter((ev) => ev.trace === trace && ev.loads[load] !== undefined && Object.values(ev.loads[load]!.criteria).some((c) => isMeanVsFifo(c, arm)));
-        let judged = false;
-        for (const ev of judging) {
-          const lr = ev.loads[load]!;
-          for (const c of Object.values(lr.criteria)) {
-            if (!isMeanVsFifo(c, arm)) continue;
-            judged = true;
-            if (c.point === null || c.low === null || c.high === null) {
-              issues.push(`${row}: gate ${ev.gate.gate.id} found the mean-latency change unevaluable (a FIFO window with mean 0)`);
-              continue;
-            }
-            // The gate is named in the row only when several gates judge the same design.
-            rows.push({ row: judging.length > 1 ? `${row} (${ev.gate.gate.id})` : row, trace: trace.name, load, design: arm, gate: ev.gate.gate.id, point: c.point, low: c.low, high: c.high, bar: c.limit, verdict: lr.passed ? 'gate passed' : 'gate failed' });
-          }
-        }
-        if (judged) continue;
-        const a = arms.get(arm)!.arm.windows.map((w) => w['mean_latency_ms']);
-        const b = fifo.arm.windows.map((w) => w['mean_latency_ms']);
-        if (a.length === 0 || a.length !== b.length || a.some((v) => v === undefined) || b.some((v) => v === undefined)) {
-          issues.push(`${row}: ${a.length} windows with mean latency against ${b.length} for fifo; expected the same non-zero number`);
+  for (const { trace, load, arm, result, fifo } of armsBesideFifo(traces)) {
+    const row = `${trace.name} · ${load} · ${arm}`;
+    const judging = evaluations.filter((ev) => ev.trace === trace && ev.loads[load] !== undefined && Object.values(ev.loads[load]!.criteria).some((c) => isMeanVsFifo(c, arm)));
+    let judged = false;
+    for (const ev of judging) {
+      const lr = ev.loads[load]!;
+      for (const c of Object.values(lr.criteria)) {
+        if (!isMeanVsFifo(c, arm)) continue;
+        judged = true;
+        if (c.point === null || c.low === null || c.high === null) {
+          issues.push(`${row}: gate ${ev.gate.gate.id} found the mean-latency change unevaluable (a FIFO window with mean 0)`);
           continue;
         }
-        const est = estimateCriterion('relative_delta', 0, pairedValues('relative_delta', a as number[], b as number[]), AD_HOC_BOOTSTRAP);
-        if (est.point === null || est.low === null || est.high === null) {
-          issues.push(`${row}: the mean-latency change vs FIFO is unevaluable (a FIFO window with mean 0)`);
-          continue;
-        }
-        rows.push({ row, trace: trace.name, load, design: arm, gate: null, point: est.point, low: est.low, high: est.high, bar: null, verdict: 'no gate' });
+        // The gate is named in the row only when several gates judge the same design.
+        rows.push({ row: judging.length > 1 ? `${row} (${ev.gate.gate.id})` : row, trace: trace.name, load, design: arm, gate: ev.gate.gate.id, point: c.point, low: c.low, high: c.high, bar: c.limit, verdict: lr.passed ? 'gate passed' : 'gate failed' });
       }
     }
+    if (judged) continue;
+    const a = result.arm.windows.map((w) => w['mean_latency_ms']);
+    const b = fifo.arm.windows.map((w) => w['mean_latency_ms']);
+    if (a.length === 0 || a.length !== b.length || a.some((v) => v === undefined) || b.some((v) => v === undefined)) {
+      issues.push(`${row}: ${a.length} windows with mean latency against ${b.length} for fifo; expected the same non-zero number`);
+      continue;
+    }
+    const est = estimateCriterion('relative_delta', 0, pairedValues('relative_delta', a as number[], b as number[]), AD_HOC_BOOTSTRAP);
+    if (est.point === null || est.low === null || est.high === null) {
+      issues.push(`${row}: the mean-latency change vs FIFO is unevaluable (a FIFO window with mean 0)`);
+      continue;
+    }
+    rows.push({ row, trace: trace.name, load, design: arm, gate: null, point: est.point, low: est.low, high: est.high, bar: null, verdict: 'no gate' });
   }
   return { rows, issues };
 }

@@ -3,7 +3,7 @@ import { pairedChange, pairedValues, type CriterionKind } from '../analysis/crit
 import { exactMean } from '../analysis/exact-sum.ts';
 import { barText } from '../analysis/gate-report.ts';
 import type { GateEvaluation } from './gate-fit.ts';
-import { sortedArms, sortedLoads, type TraceResults } from './trace-results.ts';
+import { armsBesideFifo, type TraceResults } from './trace-results.ts';
 
 /** A table: header cells and rows of cells. */
 export interface TextTable {
@@ -69,28 +69,20 @@ export function gateSections(evaluations: readonly GateEvaluation[]): GateSectio
  */
 export function wholeRunTable(traces: readonly TraceResults[]): TextTable {
   const rows: string[][] = [];
-  for (const trace of traces) {
-    for (const load of sortedLoads(trace)) {
-      const arms = trace.set.loads.get(load)!;
-      const fifo = arms.get('fifo');
-      if (fifo === undefined) continue;
-      for (const arm of sortedArms(arms.keys())) {
-        if (arm === 'fifo') continue;
-        const r = arms.get(arm)!.arm;
-        const a = r.windows.map((w) => w['mean_latency_ms']);
-        const b = fifo.arm.windows.map((w) => w['mean_latency_ms']);
-        let windowAverage: number | null = null;
-        if (a.length > 0 && a.length === b.length && !a.includes(undefined) && !b.includes(undefined)) {
-          const x = pairedValues('relative_delta', a as number[], b as number[]);
-          windowAverage = x === null ? null : exactMean(x);
-        }
-        const ra = r.all['mean_latency_ms'];
-        const rb = fifo.arm.all['mean_latency_ms'];
-        const whole = ra === undefined || rb === undefined ? null : pairedChange('relative_delta', ra, rb);
-        const gap = windowAverage === null || whole === null ? '–' : `${((windowAverage - whole) * 100).toFixed(2)} pp`;
-        rows.push([trace.name, load, arm, formatValue('relative_delta', windowAverage), formatValue('relative_delta', whole), gap]);
-      }
+  for (const { trace, load, arm, result, fifo } of armsBesideFifo(traces)) {
+    const r = result.arm;
+    const a = r.windows.map((w) => w['mean_latency_ms']);
+    const b = fifo.arm.windows.map((w) => w['mean_latency_ms']);
+    let windowAverage: number | null = null;
+    if (a.length > 0 && a.length === b.length && !a.includes(undefined) && !b.includes(undefined)) {
+      const x = pairedValues('relative_delta', a as number[], b as number[]);
+      windowAverage = x === null ? null : exactMean(x);
     }
+    const ra = r.all['mean_latency_ms'];
+    const rb = fifo.arm.all['mean_latency_ms'];
+    const whole = ra === undefined || rb === undefined ? null : pairedChange('relative_delta', ra, rb);
+    const gap = windowAverage === null || whole === null ? '–' : `${((windowAverage - whole) * 100).toFixed(2)} pp`;
+    rows.push([trace.name, load, arm, formatValue('relative_delta', windowAverage), formatValue('relative_delta', whole), gap]);
   }
   return { header: ['trace', 'load', 'arm', 'window average Δ mean', 'whole run Δ mean', 'difference'], rows };
 }

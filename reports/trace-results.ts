@@ -1,5 +1,5 @@
 // Result files grouped by trace: each trace's merged loads and arms (analysis/result-set.ts) plus the report extras.
-import { mergeResults, type ResultSet, type SourcedResult } from '../analysis/result-set.ts';
+import { mergeResults, type ResultSet, type SourcedArm, type SourcedResult } from '../analysis/result-set.ts';
 import type { ArmExtras, ResultExtras } from './result-extras.ts';
 
 /** A result file as the report reads it: the analysis view and the report extras. */
@@ -93,4 +93,27 @@ export function compareLoads(a: string, b: string): number {
 /** The arms of one load with FIFO first, then the others in name order. */
 export function sortedArms(arms: Iterable<string>): string[] {
   return [...arms].sort((a, b) => (a === 'fifo' ? -1 : b === 'fifo' ? 1 : a < b ? -1 : a > b ? 1 : 0));
+}
+
+/** One arm beside FIFO at one load of one trace. */
+export interface ArmBesideFifo {
+  readonly trace: TraceResults;
+  readonly load: string;
+  readonly arm: string;
+  readonly result: SourcedArm;
+  readonly fifo: SourcedArm;
+}
+
+/** Every non-FIFO arm at every load that has a FIFO arm, traces in order, loads and arms in their sorted order. */
+export function* armsBesideFifo(traces: readonly TraceResults[]): Generator<ArmBesideFifo> {
+  for (const trace of traces) {
+    for (const load of sortedLoads(trace)) {
+      const arms = trace.set.loads.get(load)!;
+      const fifo = arms.get('fifo');
+      if (fifo === undefined) continue;
+      for (const arm of sortedArms(arms.keys())) {
+        if (arm !== 'fifo') yield { trace, load, arm, result: arms.get(arm)!, fifo };
+      }
+    }
+  }
 }
