@@ -8,6 +8,7 @@ import type { Trace } from '../trace/trace.ts';
 import { writeTrace } from '../../traces/trace-io.ts';
 import { generateServerless, SERVERLESS_DEFAULTS } from '../../traces/generators/serverless.ts';
 import { generateProdflow, PRODFLOW_DEFAULTS } from '../../traces/generators/prodflow.ts';
+import { generatedTraceMeta } from '../../traces/generators/generator-meta.ts';
 import { simulate } from '../../sim/simulate.ts';
 import { routingNames } from '../../sim/arms/index.ts';
 import { buildSimulationConfig, optionsRecord, resultFile } from './simulate-run.ts';
@@ -62,11 +63,7 @@ export async function runDemo(opts: Record<string, unknown>): Promise<void> {
 }
 
 async function save(path: string, trace: Trace, kind: string, options: Record<string, unknown>): Promise<string> {
-  const meta = await writeTrace(path, trace, {
-    source: { format: 'generator', file: null, sha256: null },
-    converter: { name: `generate:${kind}`, version: toolVersion(), options },
-    rows: { read: trace.n, kept: trace.n, rejected: 0, rejected_by_reason: {} },
-  });
+  const meta = await writeTrace(path, trace, generatedTraceMeta(kind, trace, options, toolVersion()));
   return meta.sha256;
 }
 
