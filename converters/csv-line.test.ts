@@ -1,7 +1,7 @@
 // Tests of the CSV line splitter and the strict decimal parser.
 import { describe, expect, it } from 'vitest';
 import { parseDecimal, splitCsvLine } from './csv-line.ts';
-import { csvField } from './csv-format.ts';
+import { quoteCsvField as csvField } from '../traces/trace-csv.ts';
 
 describe('splitCsvLine', () => {
   it('splits plain and quoted fields', () => {

@@ -1,5 +1,5 @@
 // The contract between the conversion driver and a format: one line in, a row kept, rejected or skipped.
-import type { TraceColumns } from './csv-format.ts';
+import type { TraceColumns } from '../traces/trace-csv.ts';
 
 /** A line that is not a row (comment, header, blank). */
 export const LINE_SKIP = 0;

@@ -1,7 +1,7 @@
 // SWF (Parallel Workloads Archive) rows to common-format rows, with the presets of SPEC §4.
 import { LINE_KEPT, LINE_REJECTED, LINE_SKIP, type RowParser } from './row-parser.ts';
 import { parseSwfBytes, parseSwfHeaderLine, SWF_FIELD_COUNT, SWF_FIELDS, SWF_OK } from './swf-line.ts';
-import type { TraceColumns } from './csv-format.ts';
+import type { TraceColumns } from '../traces/trace-csv.ts';
 
 /** The SWF presets of SPEC §4. */
 export type SwfPreset = 'lpc-egee' | 'das2-fs2' | 'swf';

@@ -3,7 +3,7 @@ import { atLocation, InputError } from '../src/errors.ts';
 import { parseDecimal, splitCsvLine } from './csv-line.ts';
 import { isUtf8 } from 'node:buffer';
 import { keyProblem, LINE_KEPT, MAX_KEY_BYTES, LINE_REJECTED, LINE_SKIP, type RowParser } from './row-parser.ts';
-import type { TraceColumns } from './csv-format.ts';
+import type { TraceColumns } from '../traces/trace-csv.ts';
 
 /** Time unit of a column: seconds, milliseconds or microseconds. */
 export type TimeUnit = 's' | 'ms' | 'us';

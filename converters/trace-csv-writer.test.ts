@@ -10,7 +10,7 @@ import { metaPathFor, writeTrace } from '../traces/trace-io.ts';
 import type { TraceMetaInput } from '../traces/trace-meta.ts';
 import { convertFile, outputPaths } from './convert-file.ts';
 import { resolveConverterSpec } from './convert-options.ts';
-import { csvField } from './csv-format.ts';
+import { quoteCsvField as csvField } from '../traces/trace-csv.ts';
 import { TraceCsvWriter } from './trace-csv-writer.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'hsim-writer-'));

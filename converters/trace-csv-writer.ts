@@ -5,7 +5,7 @@ import { once } from 'node:events';
 import { dirname } from 'node:path';
 import { createGzip, type Gzip } from 'node:zlib';
 import { tempPathFor } from '../src/io/atomic-io.ts';
-import { columnNames, csvField, type TraceColumns } from './csv-format.ts';
+import { columnNames, quoteCsvField as csvField, type TraceColumns } from '../traces/trace-csv.ts';
 
 /** What the writer knows once closed: enough to fill the computed fields of the meta sidecar. */
 export interface WrittenTrace {

@@ -9,17 +9,32 @@ export function parseTraceCsv(text: string, file = '<text>'): Trace {
   return parser.finish();
 }
 
-/** The header columns a trace is written with: the three required ones, then size_bytes, then class when present. */
-export function traceCsvColumns(trace: Trace): string[] {
-  const cols = ['arrival_ms', 'duration_ms', 'key'];
-  if (trace.size) cols.push('size_bytes');
-  if (trace.classId) cols.push('class');
-  return cols;
+/** Which optional columns a common-format trace has. */
+export interface TraceColumns {
+  size: boolean;
+  class: boolean;
 }
 
-/** Quotes a field per RFC 4180 only when it holds a comma, a quote, CR or LF. */
+/** Column names in file order: `arrival_ms,duration_ms,key[,size_bytes][,class]`. */
+export function columnNames(cols: TraceColumns): string[] {
+  const names = ['arrival_ms', 'duration_ms', 'key'];
+  if (cols.size) names.push('size_bytes');
+  if (cols.class) names.push('class');
+  return names;
+}
+
+/** The header columns a trace is written with: the three required ones, then size_bytes, then class when present. */
+export function traceCsvColumns(trace: Trace): string[] {
+  return columnNames({ size: trace.size !== null, class: trace.classId !== null });
+}
+
+/** Quotes a field per RFC 4180 only when it holds a comma, a quote, CR or LF, doubling inner quotes. */
 export function quoteCsvField(s: string): string {
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 44 || c === 34 || c === 10 || c === 13) return `"${s.replace(/"/g, '""')}"`;
+  }
+  return s;
 }
 
 /**
