@@ -34,6 +34,7 @@ export interface MessageColumns {
 export class MetricFolder {
   private readonly buf: Float64Array;
   private readonly q = new Float64Array(3);
+  private readonly sums = new Float64Array(9);
   private static readonly LATENCY_QS = [0.5, 0.95, 0.99];
   private static readonly SLOWDOWN_QS = [0.5, 0.99];
   private static readonly MEDIAN = [0.5];
@@ -58,46 +59,21 @@ export class MetricFolder {
     const { latency, wait, slowdown, cls, levels } = this.cols;
     const buf = this.buf;
     const q = this.q;
-    const long = levels - 1;
+    const sums = this.sums;
     const k = to - from;
-    let sumLat = 0;
-    let sumWait = 0;
-    let longMaxWait = 0;
-    let s0 = 0, s1 = 0, s2 = 0, n0 = 0, n1 = 0, n2 = 0;
-    for (let j = from; j < to; j++) {
-      const i = idx === null ? j : idx[j]!;
-      const l = latency[i]!;
-      sumLat += l;
-      const w = wait[i]!;
-      sumWait += w;
-      const c = cls[i]!;
-      if (c === 0) {
-        s0 += l;
-        n0++;
-      } else if (c === long) {
-        s2 += l;
-        n2++;
-        if (w > longMaxWait) longMaxWait = w;
-      } else {
-        s1 += l;
-        n1++;
-      }
-      buf[j - from] = l;
-    }
+    // Each pass over the messages is its own small function: V8 compiles a long loop while it runs (on-stack
+    // replacement), and code after the loop that has not run yet throws that compilation away. Small leaves keep
+    // this to one cheap compilation each instead of recompiling the whole fold (and it matters once per thread).
+    sumAndCopyLatencies(latency, wait, cls, levels - 1, from, to, idx, buf, sums);
+    const sumLat = sums[0]!, sumWait = sums[1]!, longMaxWait = sums[2]!;
+    const s0 = sums[3]!, s1 = sums[4]!, s2 = sums[5]!, n0 = sums[6]!, n1 = sums[7]!, n2 = sums[8]!;
     nearestRankQuantiles(buf, k, MetricFolder.LATENCY_QS, q);
     const p50 = q[0]!, p95 = q[1]!, p99 = q[2]!;
-    for (let j = from; j < to; j++) buf[j - from] = slowdown[idx === null ? j : idx[j]!]!;
+    gatherValues(slowdown, from, to, idx, buf);
     nearestRankQuantiles(buf, k, MetricFolder.SLOWDOWN_QS, q);
     const sd50 = q[0]!, sd99 = q[1]!;
     // Class latencies into three consecutive regions of buf: short [0, n0), medium [n0, n0+n1), long after.
-    let o0 = 0, o1 = n0, o2 = n0 + n1;
-    for (let j = from; j < to; j++) {
-      const i = idx === null ? j : idx[j]!;
-      const c = cls[i]!;
-      if (c === 0) buf[o0++] = latency[i]!;
-      else if (c === long) buf[o2++] = latency[i]!;
-      else buf[o1++] = latency[i]!;
-    }
+    partitionLatencies(latency, cls, levels - 1, from, to, idx, buf, n0, n0 + n1);
     const median = (lo: number, n: number): number => {
       if (n === 0) return 0;
       nearestRankQuantiles(buf.subarray(lo, lo + n), n, MetricFolder.MEDIAN, q);
@@ -121,6 +97,63 @@ export class MetricFolder {
       long_mean_ms: mean(s2, n2),
       long_p50_ms: median(n0 + n1, n2),
     };
+  }
+}
+
+/**
+ * Over messages idx[j] (or j) for j in [from, to): writes [Σ latency, Σ wait, max wait of the long class, Σ latency
+ * of short, medium, long, count of short, medium, long] into `out`, and the latencies into buf[0, to − from).
+ */
+function sumAndCopyLatencies(latency: Float64Array, wait: Float64Array, cls: Uint8Array, long: number, from: number, to: number, idx: Int32Array | null, buf: Float64Array, out: Float64Array): void {
+  let sumLat = 0;
+  let sumWait = 0;
+  let longMaxWait = 0;
+  let s0 = 0, s1 = 0, s2 = 0, n0 = 0, n1 = 0, n2 = 0;
+  for (let j = from; j < to; j++) {
+    const i = idx === null ? j : idx[j]!;
+    const l = latency[i]!;
+    sumLat += l;
+    const w = wait[i]!;
+    sumWait += w;
+    const c = cls[i]!;
+    if (c === 0) {
+      s0 += l;
+      n0++;
+    } else if (c === long) {
+      s2 += l;
+      n2++;
+      if (w > longMaxWait) longMaxWait = w;
+    } else {
+      s1 += l;
+      n1++;
+    }
+    buf[j - from] = l;
+  }
+  out[0] = sumLat;
+  out[1] = sumWait;
+  out[2] = longMaxWait;
+  out[3] = s0;
+  out[4] = s1;
+  out[5] = s2;
+  out[6] = n0;
+  out[7] = n1;
+  out[8] = n2;
+}
+
+/** Copies values[idx[j] or j] for j in [from, to) into buf[0, to − from). */
+function gatherValues(values: Float64Array, from: number, to: number, idx: Int32Array | null, buf: Float64Array): void {
+  for (let j = from; j < to; j++) buf[j - from] = values[idx === null ? j : idx[j]!]!;
+}
+
+/** Writes the latencies of short messages to buf[0, …), medium ones from `mediumAt`, long ones from `longAt`. */
+function partitionLatencies(latency: Float64Array, cls: Uint8Array, long: number, from: number, to: number, idx: Int32Array | null, buf: Float64Array, mediumAt: number, longAt: number): void {
+  let o0 = 0, o1 = mediumAt, o2 = longAt;
+  for (let j = from; j < to; j++) {
+    const i = idx === null ? j : idx[j]!;
+    const c = cls[i]!;
+    if (c === 0) buf[o0++] = latency[i]!;
+    else if (c === long) buf[o2++] = latency[i]!;
+    else buf[o1++] = latency[i]!;
   }
 }
 

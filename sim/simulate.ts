@@ -63,8 +63,7 @@ export function simulate(trace: Trace, cfg: SimulationConfig, onArm?: (load: str
   const boundaryScratch = buffers.f64('boundaries', boundarySource.length);
   boundaryScratch.set(boundarySource);
   const boundaries = nearestRankBoundaries(boundaryScratch, cfg.levels, true);
-  const cls = buffers.u8('class', m);
-  for (let i = 0; i < m; i++) cls[i] = Math.min(cfg.levels - 1, tierOf(boundaries, trace.duration[first + i]!));
+  const cls = classesOf(trace.duration, first, m, boundaries, cfg.levels, buffers.u8('class', m));
   const results: Record<string, LoadResult> = {};
 
   for (const load of cfg.loads) {
@@ -92,13 +91,7 @@ export function simulate(trace: Trace, cfg: SimulationConfig, onArm?: (load: str
       const latency = buffers.f64('latency', m);
       const wait = buffers.f64('wait', m);
       const slowdown = buffers.f64('slowdown', m);
-      for (let i = 0; i < m; i++) {
-        const l = run.end[i]! - run.arrival[i]!;
-        latency[i] = l;
-        wait[i] = run.start[i]! - run.arrival[i]!;
-        const d = trace.duration[first + i]!;
-        slowdown[i] = l / (d > 1 ? d : 1);
-      }
+      messageColumns(run.arrival, run.start, run.end, trace.duration, first, latency, wait, slowdown);
       const folder = new MetricFolder({ latency, wait, slowdown, cls, levels: cfg.levels }, buffers.f64('metricScratch', Math.max(1, m)));
       const off = windowOffsets(run.arrival, cfg.windows, cfg.windowBy);
       const windows: MetricObject[] = [];
@@ -109,13 +102,7 @@ export function simulate(trace: Trace, cfg: SimulationConfig, onArm?: (load: str
         const names = router.outcomeNames;
         const k = names.length;
         // Count by code into a typed array (no keyed stores per message), then name the counts.
-        const counts = new Int32Array(k * (cfg.windows + 1));
-        for (let w = 0; w < cfg.windows; w++) {
-          for (let i = off[w]!; i < off[w + 1]!; i++) {
-            const code = run.outcome[i]!;
-            if (code >= 0 && code < k) counts[w * k + code]!++;
-          }
-        }
+        const counts = countOutcomes(run.outcome, off, cfg.windows, k);
         const named = (w: number): Record<string, number> => Object.fromEntries(names.map((n, c) => [n, counts[w * k + c]!]));
         const perWindow: Record<string, number>[] = [];
         for (let w = 0; w < cfg.windows; w++) {
@@ -136,6 +123,41 @@ export function simulate(trace: Trace, cfg: SimulationConfig, onArm?: (load: str
     trace: { rows: trace.n, history_rows: first, evaluation_rows: m, boundaries_ms: Array.from(boundaries) },
     results,
   };
+}
+
+// The passes over every message live in small functions of their own. V8 compiles a long loop while it runs
+// (on-stack replacement); in one big function, the code after the loop, not yet run, soon throws that compilation
+// away and the next loop compiles the whole function again. Cells pay this once per thread, so with --jobs N it is
+// paid N times at once.
+
+/** Metric class of each evaluation message: min(L − 1, tier of its true duration), into `cls`. */
+function classesOf(duration: Float64Array, first: number, m: number, boundaries: Float64Array, levels: number, cls: Uint8Array): Uint8Array {
+  for (let i = 0; i < m; i++) cls[i] = Math.min(levels - 1, tierOf(boundaries, duration[first + i]!));
+  return cls;
+}
+
+/** Latency (end − arrival), wait (start − arrival) and slowdown (latency / max(1, duration)) of each message. */
+function messageColumns(arrival: Float64Array, start: Float64Array, end: Float64Array, duration: Float64Array, first: number, latency: Float64Array, wait: Float64Array, slowdown: Float64Array): void {
+  const m = latency.length;
+  for (let i = 0; i < m; i++) {
+    const l = end[i]! - arrival[i]!;
+    latency[i] = l;
+    wait[i] = start[i]! - arrival[i]!;
+    const d = duration[first + i]!;
+    slowdown[i] = l / (d > 1 ? d : 1);
+  }
+}
+
+/** Counts of outcome codes [0, k) per window: counts[w·k + code]; one more row of k (zeros) for the totals. */
+function countOutcomes(outcome: Int8Array, off: Int32Array, windows: number, k: number): Int32Array {
+  const counts = new Int32Array(k * (windows + 1));
+  for (let w = 0; w < windows; w++) {
+    for (let i = off[w]!; i < off[w + 1]!; i++) {
+      const code = outcome[i]!;
+      if (code >= 0 && code < k) counts[w * k + code]!++;
+    }
+  }
+  return counts;
 }
 
 function byLabel(trace: Trace, first: number, folder: MetricFolder): Record<string, MetricObject> {

@@ -13,7 +13,13 @@ export function toolVersion(): string {
   return pkg.version;
 }
 
-/** The git commit of the checkout hsim runs from (with `-dirty` when it has uncommitted changes), or `unknown`. */
+/**
+ * The git commit of the checkout hsim runs from (with `-dirty` when it has uncommitted changes), or `unknown`.
+ * The first call starts a `git` process. Starting a process forks this one, and on Linux every page this process has
+ * written becomes copy-on-write until it is written again: with simulation buffers of 100+ MB, that costs ~0.5 s of
+ * page faults on the next cell. So long-running commands call this first, while the process is small, and hand the
+ * answer to their threads (`adoptGitCommit`), which then never fork.
+ */
 export function gitCommit(): string {
   if (commitCache !== undefined) return commitCache;
   try {
@@ -23,6 +29,11 @@ export function gitCommit(): string {
     commitCache = 'unknown';
   }
   return commitCache;
+}
+
+/** Takes the commit found by the thread that started this one (worker threads share its checkout). */
+export function adoptGitCommit(commit: string): void {
+  commitCache = commit;
 }
 
 /** The repository root (where package.json lives). */

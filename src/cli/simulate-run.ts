@@ -111,6 +111,7 @@ export function resultFile(tracePath: string, sha256: string, out: SimulationOut
 /** Runs `hsim simulate`. */
 export async function runSimulateCommand(tracePath: string, opts: RawOptions): Promise<void> {
   const cfg = buildSimulationConfig(opts);
+  gitCommit(); // now, while the process is small (see gitCommit)
   const loaded = await readTrace(tracePath, { cache: opts.cache !== false });
   const progress = !opts.quiet && process.stderr.isTTY;
   const total = cfg.loads.length * cfg.arms.length;

@@ -1,9 +1,12 @@
-// The module a cell worker thread runs: takes the traces the coordinator handed over, then serves cells.
+// The module a cell worker thread runs: takes the traces and git commit the coordinator handed over, then serves cells.
 import { workerData } from 'node:worker_threads';
 import { runCellTask, seedTraceCache, type LoadedTraceEntry } from './cell-task.ts';
+import { adoptGitCommit } from '../provenance.ts';
 
-// Traces already read and checked by the coordinator arrive as copies in workerData: no thread parses them again.
-const handed = (workerData as { traces?: LoadedTraceEntry[] } | null)?.traces;
-if (handed) seedTraceCache(handed);
+const handed = workerData as { traces?: LoadedTraceEntry[]; commit?: string } | null;
+// Traces already read and checked by the coordinator arrive in workerData: no thread parses them again.
+if (handed?.traces) seedTraceCache(handed.traces);
+// The commit too: asking git from a thread would fork the whole process, buffers and all (see gitCommit).
+if (handed?.commit !== undefined) adoptGitCommit(handed.commit);
 
 export { runCellTask };

@@ -13,9 +13,10 @@ import type { SimulationOutput } from '../../../sim/simulate.ts';
 import { findRouting, routingNames } from '../../../sim/arms/index.ts';
 import { optionsRecord, resultFile } from '../simulate-run.ts';
 import { runCellsLocally } from './cell-pool.ts';
-import { DEFAULT_QUEUE_NAME, parseRedisUrl, runCellsOnQueue, type RedisTarget } from './cell-queue.ts';
+import { DEFAULT_QUEUE_NAME, parseRedisUrl, type RedisTarget } from './redis-target.ts';
 import { loadTraceChecked, taskConfig, type CellOutcome, type CellTask, type LoadedTraceEntry } from './cell-task.ts';
 import { ProgressBar } from './progress-bar.ts';
+import { gitCommit } from '../provenance.ts';
 
 /** The command-line flags of `hsim run` and `hsim sweep`, validated. */
 export interface RunFlags {
@@ -98,6 +99,8 @@ export function resolveFrom(file: string, path: string): string {
  * Throws InputError listing every problem.
  */
 export async function prepareRun(spec: ExperimentSpec, file: string, flags: RunFlags, armPath = 'arms'): Promise<PreparedRun> {
+  // Ask git now, while this process is small: later, starting git would make every written page copy-on-write.
+  gitCommit();
   const cells = expandCells(spec);
   const expHash = experimentHash(spec);
   const issues: string[] = [];
@@ -231,6 +234,8 @@ export async function executeRun(p: PreparedRun, flags: RunFlags): Promise<RunSu
   if (todo.length > 0) {
     if (flags.queue !== null) {
       if (!flags.quiet) process.stderr.write(`hsim: ${todo.length} cells on ${flags.queue.url} queue ${flags.queueName}; run \`hsim worker --queue ${flags.queue.url}\` on the machines that should work\n`);
+      // Loaded only here: BullMQ takes ~0.3 s to import.
+      const { runCellsOnQueue } = await import('./cell-queue.ts');
       await runCellsOnQueue(todo, flags.queue, flags.queueName, onDone);
     } else {
       // The traces were read and checked by prepareRun (cached in this thread): hand copies to the threads.

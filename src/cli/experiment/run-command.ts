@@ -4,7 +4,7 @@ import { parseExperiment } from '../../experiment/experiment-file.ts';
 import type { SimulationOutput } from '../../../sim/simulate.ts';
 import { formatSimulationTable } from '../simulation-table.ts';
 import { executeRun, parseRunFlags, prepareRun, readJsonFile, readRunCells, writeMergedResults } from './experiment-run.ts';
-import { checkRedis } from './cell-queue.ts';
+import { checkRedis } from './redis-target.ts';
 import { mergeTraceCells } from '../../experiment/merge-cells.ts';
 
 /** Runs `hsim run <experiment.json>`. Throws InputError (exit 2) for bad input, before writing anything. */

@@ -9,7 +9,7 @@ import { parseSweep, sweepExperiment, type Variant } from '../../experiment/swee
 import { mergeTraceCells } from '../../experiment/merge-cells.ts';
 import { checkGate, readGateFile } from '../../../analysis/gate-io.ts';
 import { lockPathFor } from '../../../analysis/gate-lock.ts';
-import { checkRedis } from './cell-queue.ts';
+import { checkRedis } from './redis-target.ts';
 import { executeRun, mergedResultFile, parseRunFlags, prepareRun, readJsonFile, readRunCells, resolveFrom } from './experiment-run.ts';
 
 /** One line of sweep.json's `verdicts`. */

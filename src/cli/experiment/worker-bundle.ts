@@ -1,7 +1,7 @@
 // The entry of cell worker threads: a one-file bundle of cell-thread.ts (starts in ~0.1 s, where loading every module
 // through tsx takes ~1.5 s per thread), rebuilt when a source changes; the tsx-loading .js entry as the fallback.
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { repositoryRoot } from '../provenance.ts';
+import { gitCommit, repositoryRoot } from '../provenance.ts';
 import { cachedBundle } from '../../../bin/bundle.js';
 import type { LoadedTraceEntry } from './cell-task.ts';
 import type { Trace } from '../../trace/trace.ts';
@@ -22,19 +22,20 @@ function bundle(): Promise<string> {
 /**
  * The thread entry: the bundle (built on first use after a source change; HSIM_NO_BUNDLE=1 skips it), or, when
  * bundling is impossible, cell-worker.js, which registers tsx in the thread and loads cell-thread.ts. `traces`
- * (read and checked here) are copied into each thread, so threads do not read them again.
+ * (read and checked here) are shared with each thread, so threads do not read them again; so is the git commit.
  */
 export async function cellWorkerEntry(loaded: readonly LoadedTraceEntry[] = []): Promise<WorkerEntry> {
   // Typed arrays on shared memory are handed to threads without a copy: every thread reads the same trace.
   const traces = loaded.map((l) => ({ ...l, trace: { ...l.trace, trace: sharedTrace(l.trace.trace) } }));
+  const commit = gitCommit();
   if (process.env.HSIM_NO_BUNDLE !== '1') {
     try {
-      return { filename: pathToFileURL(await bundle()).href, name: 'runCellTask', workerData: { traces } };
+      return { filename: pathToFileURL(await bundle()).href, name: 'runCellTask', workerData: { traces, commit } };
     } catch {
       // Fall through to the loader: slower to start, same results.
     }
   }
-  return { filename: new URL('./cell-worker.js', import.meta.url).href, name: 'default', workerData: { tsxApi: import.meta.resolve('tsx/esm/api'), traces } };
+  return { filename: new URL('./cell-worker.js', import.meta.url).href, name: 'default', workerData: { tsxApi: import.meta.resolve('tsx/esm/api'), traces, commit } };
 }
 
 /** A copy of the trace whose columns live in SharedArrayBuffers (read-only by convention, as traces are). */

@@ -1,6 +1,8 @@
 // The implementation of `hsim worker`: process cells from a BullMQ queue until stopped (SIGINT/SIGTERM).
 import { InputError, atOption } from '../../errors.ts';
-import { checkRedis, DEFAULT_QUEUE_NAME, parseRedisUrl, serveCells } from './cell-queue.ts';
+import { gitCommit } from '../provenance.ts';
+import { serveCells } from './cell-queue.ts';
+import { checkRedis, DEFAULT_QUEUE_NAME, parseRedisUrl } from './redis-target.ts';
 
 /** Runs `hsim worker --queue redis://…`: serves cells until a signal, then finishes the current cells and exits 0. */
 export async function runWorkerCommand(opts: Record<string, unknown>): Promise<void> {
@@ -8,6 +10,8 @@ export async function runWorkerCommand(opts: Record<string, unknown>): Promise<v
   const jobs = Number(opts['jobs'] ?? '1');
   if (!Number.isInteger(jobs) || jobs < 1 || jobs > 256) throw new InputError(atOption('--jobs', `"${String(opts['jobs'])}"`, 'an integer from 1 to 256'));
   await checkRedis(target);
+  // Ask git before any cell runs: later, starting git would make every written page copy-on-write (see gitCommit).
+  gitCommit();
   const queueName = String(opts['queueName'] ?? DEFAULT_QUEUE_NAME);
   const quiet = opts['quiet'] === true;
   const log = (line: string): void => {

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { CheckFailedError, InputError, atOption } from '../../errors.ts';
 import { stableStringify } from '../../json/stable-json.ts';
 import { writeFileAtomic } from '../../io/atomic-io.ts';
+import { gitCommit } from '../provenance.ts';
 import { readTrace } from '../../../traces/trace-io.ts';
 import type { Trace } from '../../trace/trace.ts';
 import { nearestRankBoundaries, tierOf } from '../../stats/nearest-rank.ts';
@@ -167,6 +168,7 @@ export interface ReplayOutcome {
  */
 export async function replayTrace(tracePath: string, opts: RawOptions, log: (line: string) => void): Promise<ReplayOutcome> {
   const cfg = buildReplayConfig(opts);
+  gitCommit(); // now, while the process is small (see gitCommit), not after the timed run
   const loaded = await readTrace(tracePath, { cache: opts.cache !== false });
   const trace = loaded.trace;
   const sim = cfg.sim;
