@@ -1,6 +1,9 @@
-// Running cells in this thread (jobs 1) or on a pool of worker threads (piscina), each trace parsed once per thread.
+// Running cells in this thread (jobs 1) or on a pool of worker threads (piscina), each trace read once, here.
 import { Piscina } from 'piscina';
-import { runCellTask, type CellOutcome, type CellTask, type LoadedTraceEntry } from './cell-task.ts';
+import { InputError } from '../../errors.ts';
+import { loadTraceChecked, runCellTask, type CellOutcome, type CellTask } from './cell-task.ts';
+import type { ThreadCell } from './cell-thread.ts';
+import { shareTraceEntry } from './shared-trace.ts';
 import { cellWorkerEntry } from './worker-bundle.ts';
 
 /** Runs single cells; `close` releases the threads. */
@@ -9,13 +12,17 @@ export interface CellRunner {
   close(): Promise<void>;
 }
 
+/** At most this many distinct cell settings are rehearsed by each new thread (cell-thread.ts, primeThread). */
+const PRIME_LIMIT = 16;
+
 /**
- * A runner on `jobs` worker threads, or in this thread when jobs ≤ 1. `traces` already read here are copied to
- * each thread (others are read by the thread on first use, once). Its `run` never rejects.
+ * A runner on `jobs` worker threads, or in this thread when jobs ≤ 1. Threads start at once and rehearse the
+ * settings of `expected` (the cells about to come) while this thread goes on, e.g. reading the traces. Each
+ * task's trace is read here (once: cached) and handed to the thread on shared memory. Its `run` never rejects.
  */
-export async function createCellRunner(jobs: number, traces: readonly LoadedTraceEntry[] = []): Promise<CellRunner> {
+export async function createCellRunner(jobs: number, expected: readonly CellTask[] = []): Promise<CellRunner> {
   if (jobs <= 1) return { run: runCellTask, close: async () => {} };
-  const entry = await cellWorkerEntry(traces);
+  const entry = await cellWorkerEntry(primeCells(expected));
   const pool = new Piscina({
     filename: entry.filename,
     name: entry.name,
@@ -30,8 +37,15 @@ export async function createCellRunner(jobs: number, traces: readonly LoadedTrac
   pool.on('error', () => undefined);
   return {
     async run(task) {
+      let cell: ThreadCell;
       try {
-        return (await pool.run(task)) as CellOutcome;
+        const trace = await loadTraceChecked(task.tracePath, task.traceSha256, task.cache);
+        cell = { task, trace: shareTraceEntry({ path: task.tracePath, expected: task.traceSha256, trace }) };
+      } catch (err) {
+        return { ok: false, id: task.id, input: err instanceof InputError, message: err instanceof Error ? err.message : String(err) };
+      }
+      try {
+        return (await pool.run(cell)) as CellOutcome;
       } catch (err) {
         return { ok: false, id: task.id, input: false, message: `worker thread failed: ${(err as Error).message}` };
       }
@@ -40,19 +54,33 @@ export async function createCellRunner(jobs: number, traces: readonly LoadedTrac
   };
 }
 
+/** One task per distinct setting of `tasks` (all but the trace, the load and the cell's identity), at most PRIME_LIMIT. */
+function primeCells(tasks: readonly CellTask[]): CellTask[] {
+  const seen = new Set<string>();
+  const out: CellTask[] = [];
+  for (const t of tasks) {
+    const k = JSON.stringify([t.armText, t.levels, t.workers, t.seed, t.split, t.fraction, t.windows, t.windowBy]);
+    if (seen.has(k)) continue;
+    seen.add(k);
+    out.push(t);
+    if (out.length === PRIME_LIMIT) break;
+  }
+  return out;
+}
+
 /**
- * Runs `tasks` with `jobs` threads and calls `onDone` for each outcome as it finishes (completion order).
- * Resolves when all are done.
+ * Runs `tasks` with `jobs` threads (or `runner`, when one was started earlier) and calls `onDone` for each outcome
+ * as it finishes (completion order). Resolves when all are done; closes the runner.
  */
-export async function runCellsLocally(tasks: readonly CellTask[], jobs: number, onDone: (o: CellOutcome) => void, traces: readonly LoadedTraceEntry[] = []): Promise<void> {
-  const runner = await createCellRunner(Math.min(jobs, tasks.length), traces);
+export async function runCellsLocally(tasks: readonly CellTask[], jobs: number, onDone: (o: CellOutcome) => void, runner?: CellRunner): Promise<void> {
+  const r = runner ?? (await createCellRunner(Math.min(jobs, tasks.length), tasks));
   try {
     if (jobs <= 1) {
-      for (const t of tasks) onDone(await runner.run(t));
+      for (const t of tasks) onDone(await r.run(t));
     } else {
-      await Promise.all(tasks.map(async (t) => onDone(await runner.run(t))));
+      await Promise.all(tasks.map(async (t) => onDone(await r.run(t))));
     }
   } finally {
-    await runner.close();
+    await r.close();
   }
 }

@@ -53,9 +53,20 @@ export interface LoadedTraceEntry {
   readonly trace: LoadedTrace;
 }
 
-/** Puts traces read elsewhere (the coordinator hands its copies to worker threads) into this thread's cache. */
+/**
+ * Puts traces read elsewhere (the coordinator hands its traces to worker threads) into this thread's cache, unless
+ * it holds that path and SHA-256 already: cells then keep using one trace object (and its cached row keys).
+ */
 export function seedTraceCache(loaded: readonly LoadedTraceEntry[]): void {
-  for (const l of loaded) traces.set(`${l.path}\n${l.expected}`, Promise.resolve(l.trace));
+  for (const l of loaded) {
+    const k = `${l.path}\n${l.expected}`;
+    if (!traces.has(k)) traces.set(k, Promise.resolve(l.trace));
+  }
+}
+
+/** Drops a trace from this thread's cache. */
+export function forgetTrace(path: string, sha256: string): void {
+  traces.delete(`${path}\n${sha256}`);
 }
 
 /**

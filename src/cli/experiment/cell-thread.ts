@@ -1,12 +1,58 @@
-// The module a cell worker thread runs: takes the traces and git commit the coordinator handed over, then serves cells.
+// The module a cell worker thread runs: adopts the coordinator's git commit, rehearses the experiment's cell settings
+// on a small generated trace, then serves cells, each with its trace handed over on shared memory.
 import { workerData } from 'node:worker_threads';
-import { runCellTask, seedTraceCache, type LoadedTraceEntry } from './cell-task.ts';
+import { forgetTrace, runCellTask, seedTraceCache, type CellOutcome, type CellTask, type LoadedTraceEntry } from './cell-task.ts';
 import { adoptGitCommit } from '../provenance.ts';
+import { createRng } from '../../rng/seeded.ts';
+import { generateServerless } from '../../../traces/generators/serverless.ts';
+import { SERVERLESS_DEFAULTS } from '../../../traces/generators/generator-defaults.ts';
 
-const handed = workerData as { traces?: LoadedTraceEntry[]; commit?: string } | null;
-// Traces already read and checked by the coordinator arrive in workerData: no thread parses them again.
-if (handed?.traces) seedTraceCache(handed.traces);
-// The commit too: asking git from a thread would fork the whole process, buffers and all (see gitCommit).
-if (handed?.commit !== undefined) adoptGitCommit(handed.commit);
+/** What the coordinator hands each thread at its start. */
+export interface ThreadData {
+  /** The coordinator's git commit: asking git from a thread would fork the whole process (see gitCommit). */
+  readonly commit: string;
+  /** Cells whose settings (arm, load, split, windows…) the thread rehearses before serving (see primeThread). */
+  readonly prime: readonly CellTask[];
+}
 
-export { runCellTask };
+/** One cell for a thread, with its trace (columns on shared memory), or null to read the trace here. */
+export interface ThreadCell {
+  readonly task: CellTask;
+  readonly trace: LoadedTraceEntry | null;
+}
+
+/** Runs one cell in this thread; the first trace handed over for a path and SHA-256 is kept for later cells. */
+export function runThreadCell(cell: ThreadCell): Promise<CellOutcome> {
+  if (cell.trace !== null) seedTraceCache([cell.trace]);
+  return runCellTask(cell.task);
+}
+
+const PRIME_PATH = 'hsim:prime';
+const PRIME_ROWS = 3000;
+
+/**
+ * Runs each cell's settings on a generated 3,000-row trace and throws the results away. V8 compiles a long loop
+ * for the code paths it has seen run; a path first taken later throws the compiled code away (the engine's aging,
+ * weights and predictor paths, when an experiment's first cells are FIFO). Rehearsed, the first real cells run
+ * compiled code at once and recompile less. A fresh thread pays this warm-up once; with --jobs N the threads pay it
+ * at the same time, competing for the cores, so doing it on a small trace while the coordinator reads the real ones
+ * shortens the run (12 cells on a 2M-row trace with --jobs 2: bench/sweep-bench.ts). Results never depend on it:
+ * each cell starts from fresh engine and predictor state; failures here are ignored (the real cell reports them).
+ */
+export async function primeThread(cells: readonly CellTask[]): Promise<void> {
+  if (cells.length === 0) return;
+  const trace = generateServerless({ ...SERVERLESS_DEFAULTS, n: PRIME_ROWS }, createRng(1).fork('prime'));
+  const sha256 = 'prime';
+  seedTraceCache([{ path: PRIME_PATH, expected: sha256, trace: { trace, sha256, path: PRIME_PATH, meta: null } }]);
+  try {
+    for (const task of cells) await runCellTask({ ...task, tracePath: PRIME_PATH, traceSha256: sha256, cache: false });
+  } finally {
+    forgetTrace(PRIME_PATH, sha256);
+  }
+}
+
+const data = workerData as ThreadData | null;
+if (data !== null) {
+  adoptGitCommit(data.commit);
+  await primeThread(data.prime);
+}

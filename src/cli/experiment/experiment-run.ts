@@ -12,9 +12,9 @@ import { parseShard, shardItems, type Shard } from '../../experiment/shard.ts';
 import type { SimulationOutput } from '../../../sim/simulate.ts';
 import { findRouting, routingNames } from '../../../sim/arms/index.ts';
 import { optionsRecord, resultFile } from '../simulate-run.ts';
-import { runCellsLocally } from './cell-pool.ts';
+import { createCellRunner, runCellsLocally, type CellRunner } from './cell-pool.ts';
 import { DEFAULT_QUEUE_NAME, parseRedisUrl, type RedisTarget } from './redis-target.ts';
-import { loadTraceChecked, taskConfig, type CellOutcome, type CellTask, type LoadedTraceEntry } from './cell-task.ts';
+import { loadTraceChecked, taskConfig, type CellOutcome, type CellTask } from './cell-task.ts';
 import { ProgressBar } from './progress-bar.ts';
 import { gitCommit } from '../provenance.ts';
 
@@ -86,6 +86,8 @@ export interface PreparedRun {
   readonly tasks: readonly CellTask[];
   readonly hashes: readonly string[];
   readonly base: MergeBase;
+  /** Cell threads started while the traces were read (prepareRun's `startThreads`), for executeRun; else null. */
+  readonly runner: CellRunner | null;
 }
 
 /** Resolves a path written in a config file against the file's folder. */
@@ -98,7 +100,7 @@ export function resolveFrom(file: string, path: string): string {
  * (as the arm parser sees it), repeats, and every trace (present, SHA-256 as recorded; each read once here).
  * Throws InputError listing every problem.
  */
-export async function prepareRun(spec: ExperimentSpec, file: string, flags: RunFlags, armPath = 'arms'): Promise<PreparedRun> {
+export async function prepareRun(spec: ExperimentSpec, file: string, flags: RunFlags, armPath = 'arms', startThreads = false): Promise<PreparedRun> {
   // Ask git now, while this process is small: later, starting git would make every written page copy-on-write.
   gitCommit();
   const cells = expandCells(spec);
@@ -137,6 +139,26 @@ export async function prepareRun(spec: ExperimentSpec, file: string, flags: RunF
   if (spec.repeats > 1 && !spec.arms.some((a) => seeded.includes(a.split(/[+@]/)[0] ?? ''))) {
     issues.push(`${file} → repeats: ${spec.repeats}; expected 1 for these arms (the engine and the predictor are deterministic: only ${seeded.join(', ')} depends on the seed, so repeats would be identical copies)`);
   }
+  // With --jobs N on this machine, the threads start (and warm up) now, while the traces are read below.
+  const selected = flags.shard ? shardItems(tasks, flags.shard) : tasks;
+  const threads = startThreads && issues.length === 0 && flags.queue === null && flags.jobs > 1 && selected.length > 1;
+  const runner = threads ? await createCellRunner(Math.min(flags.jobs, selected.length), selected) : null;
+  try {
+    await checkTraces(spec, file, flags, issues);
+  } catch (err) {
+    await runner?.close();
+    throw err;
+  }
+  if (issues.length > 0) {
+    await runner?.close();
+    throw new InputError(issues.length === 1 ? issues[0]! : `${issues.length} problems in ${file}:`, issues);
+  }
+  const outDir = flags.out ?? resolveFrom(file, spec.out);
+  return { spec, file, outDir, cells, tasks, hashes, base, runner };
+}
+
+/** Checks that every trace exists and has its recorded SHA-256 (reading each once, into this thread's cache). */
+async function checkTraces(spec: ExperimentSpec, file: string, flags: RunFlags, issues: string[]): Promise<void> {
   const checked = new Set<string>();
   for (const [i, t] of spec.traces.entries()) {
     const abs = resolve(resolveFrom(file, t.path));
@@ -153,9 +175,6 @@ export async function prepareRun(spec: ExperimentSpec, file: string, flags: RunF
       issues.push(`${file} → traces[${i}]: ${err.message}`);
     }
   }
-  if (issues.length > 0) throw new InputError(issues.length === 1 ? issues[0]! : `${issues.length} problems in ${file}:`, issues);
-  const outDir = flags.out ?? resolveFrom(file, spec.out);
-  return { spec, file, outDir, cells, tasks, hashes, base };
 }
 
 /** Path of a cell's file. */
@@ -238,16 +257,10 @@ export async function executeRun(p: PreparedRun, flags: RunFlags): Promise<RunSu
       const { runCellsOnQueue } = await import('./cell-queue.ts');
       await runCellsOnQueue(todo, flags.queue, flags.queueName, onDone);
     } else {
-      // The traces were read and checked by prepareRun (cached in this thread): hand copies to the threads.
-      const traces: LoadedTraceEntry[] = [];
-      if (flags.jobs > 1) {
-        for (const t of todo) {
-          if (traces.some((e) => e.path === t.tracePath && e.expected === t.traceSha256)) continue;
-          traces.push({ path: t.tracePath, expected: t.traceSha256, trace: await loadTraceChecked(t.tracePath, t.traceSha256, flags.cache) });
-        }
-      }
-      await runCellsLocally(todo, flags.jobs, onDone, traces);
+      await runCellsLocally(todo, flags.jobs, onDone, p.runner ?? undefined);
     }
+  } else {
+    await p.runner?.close();
   }
   bar.finish();
   if (failures.length > 0) {

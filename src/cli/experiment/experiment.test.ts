@@ -224,8 +224,8 @@ describe.skipIf(!redisEnv && !redisBinary)('hsim run --queue and hsim worker (re
     }
   });
 
-  it('two hsim worker processes give the results of a local run', async () => {
-    const workers = [0, 1].map(() => hsimChild('worker', '--queue', url, '--queue-name', queueName));
+  it('two hsim worker processes (one with two threads) give the results of a local run', async () => {
+    const workers = [0, 1].map((i) => hsimChild('worker', '--queue', url, '--queue-name', queueName, ...(i === 1 ? ['--jobs', '2'] : [])));
     const logs = workers.map((w) => {
       let text = '';
       w.stderr!.on('data', (d: Buffer) => (text += d.toString()));

@@ -12,7 +12,7 @@ export async function runExperimentCommand(file: string, opts: Record<string, un
   const flags = parseRunFlags(opts);
   const parsed = parseExperiment(readJsonFile(file, 'an experiment file (JSON)'), file);
   if (!parsed.ok) throw new InputError(parsed.issues.length === 1 ? parsed.issues[0]! : `${parsed.issues.length} problems in ${file}:`, parsed.issues);
-  const prepared = await prepareRun(parsed.value, file, flags);
+  const prepared = await prepareRun(parsed.value, file, flags, 'arms', true);
   if (flags.queue !== null) await checkRedis(flags.queue);
   const summary = await executeRun(prepared, flags);
   const say = (line: string): void => {

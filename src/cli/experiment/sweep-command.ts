@@ -47,7 +47,7 @@ export async function runSweepCommand(file: string, opts: Record<string, unknown
   const arms = sweep.arms ?? gateArms;
   for (const a of gateArms) if (!arms.includes(a)) issues.push(atPath(file, 'arms', `no arm "${a}"`, `every arm the gate's criteria use (${gateArms.join(', ')})`));
   if (issues.length > 0) throw new InputError(issues.length === 1 ? issues[0]! : `${issues.length} problems in ${file}:`, issues);
-  const prepared = await prepareRun(sweepExperiment(sweep, arms), file, flags);
+  const prepared = await prepareRun(sweepExperiment(sweep, arms), file, flags, 'arms', true);
   if (flags.queue !== null) await checkRedis(flags.queue);
   const summary = await executeRun(prepared, flags);
   const groups = readRunCells(prepared);
