@@ -29,9 +29,11 @@ export function runThreadCell(cell: ThreadCell): Promise<CellOutcome> {
 
 const PRIME_PATH = 'hsim:prime';
 const PRIME_ROWS = 3000;
+/** Overloaded, so that queues form and the aging, pausing and weighted paths run (a light load never queues). */
+const PRIME_LOAD = '1.5';
 
 /**
- * Runs each cell's settings on a generated 3,000-row trace and throws the results away. V8 compiles a long loop
+ * Runs each cell's settings on a generated 3,000-row trace at load 1.5 and throws the results away. V8 compiles a long loop
  * for the code paths it has seen run; a path first taken later throws the compiled code away (the engine's aging,
  * weights and predictor paths, when an experiment's first cells are FIFO). Rehearsed, the first real cells run
  * compiled code at once and recompile less. A fresh thread pays this warm-up once; with --jobs N the threads pay it
@@ -45,7 +47,7 @@ export async function primeThread(cells: readonly CellTask[]): Promise<void> {
   const sha256 = 'prime';
   seedTraceCache([{ path: PRIME_PATH, expected: sha256, trace: { trace, sha256, path: PRIME_PATH, meta: null } }]);
   try {
-    for (const task of cells) await runCellTask({ ...task, tracePath: PRIME_PATH, traceSha256: sha256, cache: false });
+    for (const task of cells) await runCellTask({ ...task, load: PRIME_LOAD, tracePath: PRIME_PATH, traceSha256: sha256, cache: false });
   } finally {
     forgetTrace(PRIME_PATH, sha256);
   }
