@@ -80,7 +80,7 @@ describe('predictive routings', () => {
   it('a snapshot of the warm-started predictor gives the same results as the warm start', () => {
     const split = splitTrace(trace, 'time', 0.5);
     const p = new Predictor({ ...DEFAULT_PREDICTOR_PARAMS });
-    warmStart(p, { trace, first: split.cut, compress: compressFactor(trace, split, 0.9, 8) }, rowKeysFor(trace, false, false).rowKeys);
+    warmStart(p, { trace, first: split.cut, compress: compressFactor(trace, split, 0.9, 8) }, rowKeysFor(trace, false, false));
     const fromSnap = simulate(trace, cfg(['predictive'], { predictorSnapshot: { bytes: encodePredictorSnapshot(p), source: 'mem' } }));
     expect(fromSnap.results['0.9']!.arms.predictive!.all).toEqual(arms.predictive!.all);
   });

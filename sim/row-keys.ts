@@ -1,11 +1,17 @@
 // The predictor key of every trace row: `key/class` (SPEC §3), `key` with keys=producer, plus ⌊log2 size⌋ with sizebins.
 import type { Trace } from '../src/trace/trace.ts';
 
-/** Interned predictor keys per row. */
+/** Interned predictor keys per row: row r's key is distinct[rowKeyId[r]] (no per-row array of strings). */
 export interface RowKeys {
-  readonly rowKeys: string[];
   readonly rowKeyId: Int32Array;
   readonly distinct: string[];
+}
+
+/** The key strings of rows [from, to) (for the replay driver, which sends them with each message). */
+export function rowKeyStrings(keys: RowKeys, from: number, to: number): string[] {
+  const out = new Array<string>(to - from);
+  for (let r = from; r < to; r++) out[r - from] = keys.distinct[keys.rowKeyId[r]!]!;
+  return out;
 }
 
 /** Builds the predictor key of each row; keys are interned so equal keys share one string. Cost O(n). */
@@ -13,9 +19,7 @@ export function rowKeysFor(trace: Trace, producerOnly: boolean, sizebins: boolea
   const n = trace.n;
   if ((producerOnly || trace.classId === null) && !(sizebins && trace.size !== null)) {
     // The predictor key is the producer key itself: reuse the trace's interning.
-    const rowKeys = new Array<string>(n);
-    for (let r = 0; r < n; r++) rowKeys[r] = trace.keys[trace.keyId[r]!]!;
-    return { rowKeys, rowKeyId: trace.keyId, distinct: [...trace.keys] };
+    return { rowKeyId: trace.keyId, distinct: [...trace.keys] };
   }
   const rowKeyId = new Int32Array(n);
   const distinct: string[] = [];
@@ -51,9 +55,7 @@ export function rowKeysFor(trace: Trace, producerOnly: boolean, sizebins: boolea
     if (pair >= 0) pairCache.set(pair, id);
     rowKeyId[r] = id;
   }
-  const rowKeys = new Array<string>(n);
-  for (let r = 0; r < n; r++) rowKeys[r] = distinct[rowKeyId[r]!]!;
-  return { rowKeys, rowKeyId, distinct };
+  return { rowKeyId, distinct };
 }
 
 const cache = new WeakMap<Trace, Map<string, RowKeys>>();

@@ -5,6 +5,7 @@ import { PREDICT_OUTCOME_NAMES } from '../../src/predictor/outcomes.ts';
 import { decodePredictorSnapshot } from '../../src/predictor/snapshot.ts';
 import type { ArmFlags } from './arm-flags.ts';
 import { registerRouting, type BuiltRouter, type RoutingContext, type RoutingModule } from './routing.ts';
+import type { RowKeys } from '../row-keys.ts';
 
 /** Predictor parameters of an arm: the defaults for L levels, the arm's summary flag, then its overrides. Throws InputError. */
 export function predictorParamsFor(flags: ArmFlags, overrides: Readonly<Record<string, string>>, levels: number, defaultLevel: number): PredictorParams {
@@ -23,7 +24,8 @@ class PredictiveRouter implements BuiltRouter {
 
   constructor(
     private readonly predictor: Predictor,
-    private readonly rowKeys: readonly string[],
+    private readonly rowKeyId: Int32Array,
+    private readonly keys: readonly string[],
     private readonly shadow: boolean,
     private readonly defaultLevel: number,
   ) {}
@@ -31,7 +33,7 @@ class PredictiveRouter implements BuiltRouter {
   route(row: number, now: number): number {
     const p = this.predictor;
     p.setClock(now);
-    const level = p.predict(this.rowKeys[row]!);
+    const level = p.predict(this.keys[this.rowKeyId[row]!]!);
     this.outcome = p.lastOutcome;
     if (this.shadow) return this.defaultLevel;
     const est = p.lastEstimate;
@@ -41,7 +43,7 @@ class PredictiveRouter implements BuiltRouter {
 
   complete(row: number, duration: number, now: number): void {
     this.predictor.setClock(now);
-    this.predictor.observe(this.rowKeys[row]!, duration);
+    this.predictor.observe(this.keys[this.rowKeyId[row]!]!, duration);
   }
 
   report(): Record<string, unknown> {
@@ -62,7 +64,7 @@ function predictiveRouting(name: string, description: string, warm: boolean, sha
     check: (flags, overrides, levels, defaultLevel) => void predictorParamsFor(flags, overrides, levels, defaultLevel),
     create: (ctx: RoutingContext) => {
       const params = predictorParamsFor(ctx.flags, ctx.predictorOverrides, ctx.levels, ctx.defaultLevel);
-      const keys = ctx.keys().rowKeys;
+      const keys = ctx.keys();
       let predictor: Predictor;
       if (warm && ctx.predictorSnapshot !== null) {
         predictor = decodePredictorSnapshot(ctx.predictorSnapshot.bytes, ctx.predictorSnapshot.source, { params });
@@ -70,19 +72,20 @@ function predictiveRouting(name: string, description: string, warm: boolean, sha
         predictor = new Predictor(params);
         if (warm) warmStart(predictor, ctx, keys);
       }
-      return new PredictiveRouter(predictor, keys, shadow, ctx.defaultLevel);
+      return new PredictiveRouter(predictor, keys.rowKeyId, keys.distinct, shadow, ctx.defaultLevel);
     },
   };
 }
 
 /** Observes the history rows before t = 0 at their compressed arrival times, in history order (SPEC §5). */
-export function warmStart(predictor: Predictor, ctx: Pick<RoutingContext, 'trace' | 'first' | 'compress'>, keys: readonly string[]): void {
+export function warmStart(predictor: Predictor, ctx: Pick<RoutingContext, 'trace' | 'first' | 'compress'>, keys: RowKeys): void {
   const { trace, first, compress } = ctx;
   if (first >= trace.n) return;
   const origin = trace.arrival[first]!;
+  const { rowKeyId, distinct } = keys;
   for (let r = 0; r < first; r++) {
     predictor.setClock((trace.arrival[r]! - origin) / compress);
-    predictor.observe(keys[r]!, trace.duration[r]!);
+    predictor.observe(distinct[rowKeyId[r]!]!, trace.duration[r]!);
   }
 }
 

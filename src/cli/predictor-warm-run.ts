@@ -35,7 +35,7 @@ export async function runPredictorWarm(tracePath: string, opts: Record<string, u
   if (s.cut === 0) throw new InputError(atOption('--split', `${split} ${fraction}`, 'a split that leaves history rows', `${tracePath} has ${trace.n} rows`));
   const compress = compressFactor(trace, s, loads[0]!, workers);
   const predictor = new Predictor(params);
-  warmStart(predictor, { trace, first: s.cut, compress }, rowKeysFor(trace, arm.flags.keysProducer, arm.flags.sizebins).rowKeys);
+  warmStart(predictor, { trace, first: s.cut, compress }, rowKeysFor(trace, arm.flags.keysProducer, arm.flags.sizebins));
   const out = String(opts.output);
   writePredictorSnapshot(out, predictor);
   process.stdout.write(

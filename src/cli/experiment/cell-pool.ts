@@ -1,7 +1,7 @@
 // Running cells in this thread (jobs 1) or on a pool of worker threads (piscina), each trace read once, here.
 import { Piscina } from 'piscina';
 import { InputError } from '../../errors.ts';
-import { loadTraceChecked, runCellTask, type CellOutcome, type CellTask } from './cell-task.ts';
+import { loadTraceChecked, runCellTask, taskConfig, type CellOutcome, type CellTask } from './cell-task.ts';
 import type { ThreadCell } from './cell-thread.ts';
 import { shareTraceEntry } from './shared-trace.ts';
 import { cellWorkerEntry } from './worker-bundle.ts';
@@ -31,6 +31,9 @@ export async function createCellRunner(jobs: number, expected: readonly CellTask
     maxThreads: jobs,
     // One task per thread at a time: a queued second task would wait behind a long cell.
     concurrentTasksPerWorker: 1,
+    // Hand out tasks in the order given (longestFirst): by default piscina moves a task it could not place to the
+    // back of its queue, which reorders the queue whenever every thread is busy.
+    stricterFIFO: true,
     idleTimeout: 60_000,
   });
   // A thread that cannot start fails its task (below); the pool's own error event must not crash the process.
@@ -69,6 +72,24 @@ function primeCells(tasks: readonly CellTask[]): CellTask[] {
 }
 
 /**
+ * The tasks ordered by a rough guess of their cost, highest first (stable). Measured on synth2m: a predictor arm
+ * takes ~3× a FIFO cell, weighted or aging arms ~1.4×. Only the order of work changes; each cell's result does not.
+ */
+export function longestFirst(tasks: readonly CellTask[]): CellTask[] {
+  const cost = (t: CellTask): number => {
+    try {
+      const arm = taskConfig(t).arms[0]!;
+      if (arm.routing.needsPredictor) return 3;
+      if (arm.routing.singleLevel === true) return 1;
+      return arm.flags.weights !== null || arm.flags.agingMs !== null ? 1.4 : 1;
+    } catch {
+      return 0; // bad input: fails at once in its thread
+    }
+  };
+  return tasks.map((t, i) => ({ t, i, c: cost(t) })).sort((a, b) => b.c - a.c || a.i - b.i).map((x) => x.t);
+}
+
+/**
  * Runs `tasks` with `jobs` threads (or `runner`, when one was started earlier) and calls `onDone` for each outcome
  * as it finishes (completion order). Resolves when all are done; closes the runner.
  */
@@ -78,7 +99,8 @@ export async function runCellsLocally(tasks: readonly CellTask[], jobs: number, 
     if (jobs <= 1) {
       for (const t of tasks) onDone(await r.run(t));
     } else {
-      await Promise.all(tasks.map(async (t) => onDone(await r.run(t))));
+      // Longest first, so that the run does not end with one thread on a long cell while the others wait.
+      await Promise.all(longestFirst(tasks).map(async (t) => onDone(await r.run(t))));
     }
   } finally {
     await r.close();

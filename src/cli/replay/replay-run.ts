@@ -16,7 +16,7 @@ import { compressFactor, splitTrace } from '../../../sim/split.ts';
 import { MetricFolder, windowOffsets, type MetricObject } from '../../../sim/metrics.ts';
 import { loadLabel, type ArmResult, type LoadResult, type SimulationConfig, type SimulationOutput } from '../../../sim/simulate.ts';
 import type { ArmSpec, RoutingContext } from '../../../sim/arms/index.ts';
-import { rowKeysCached, type RowKeys } from '../../../sim/row-keys.ts';
+import { rowKeyStrings, rowKeysCached, type RowKeys } from '../../../sim/row-keys.ts';
 import { parseBrokerUrl, type BrokerAddress } from '../../replay/broker-url.ts';
 import { armUnsupportedReason, type ArmNeeds } from '../../replay/broker-capability.ts';
 import { buildReplayPlan, type ReplayPlan } from '../../replay/replay-plan.ts';
@@ -235,7 +235,7 @@ export async function replayTrace(tracePath: string, opts: RawOptions, log: (lin
     const adapter = adapterFor(cfg, leaseMs);
     const driverOpts: DriverOptions = { workers: sim.workers, stallMs: Math.max(10_000, 3 * maxDur), leadInMs: 300 };
     const progress = !opts.quiet && process.stderr.isTTY;
-    const meas = await runReplay(plan, keys().rowKeys.slice(first), adapter, setup, sidecar, progress
+    const meas = await runReplay(plan, rowKeyStrings(keys(), first, trace.n), adapter, setup, sidecar, progress
       ? { ...driverOpts, onProgress: (c, t) => process.stderr.write(`\r${arm.text}: ${c}/${t}`.padEnd(50) + (c === t ? '\n' : '')) }
       : driverOpts);
     const reasons = invalidReasons({ expected: m, completed: meas.completed, deadLettered: meas.deadLettered, lateness: meas.lateness, failures: meas.failures }, cfg.latenessBoundMs);
@@ -287,7 +287,7 @@ function brokerPredictor(arm: ArmSpec, ctx: RoutingContext, cfg: ReplayConfig): 
   if (!arm.routing.needsHistory || cfg.useBrokerSnapshot) return { overrides, snapshot: null };
   if (ctx.predictorSnapshot !== null) return { overrides, snapshot: ctx.predictorSnapshot.bytes };
   const p = new Predictor(params);
-  warmStart(p, ctx, ctx.keys().rowKeys);
+  warmStart(p, ctx, ctx.keys());
   return { overrides, snapshot: encodePredictorSnapshot(p) };
 }
 
