@@ -20,11 +20,18 @@ export interface MetricObject {
   long_p50_ms: number;
 }
 
-/** Per-message inputs, indexed by evaluation message. */
+/**
+ * Per-message inputs, indexed by evaluation message: arrival, start and end times, and the true duration (ms).
+ * Latency is (end − arrival) · scale, wait (start − arrival) · scale, slowdown latency / max(1, duration); they are
+ * computed where they are read rather than kept in three more arrays per run (scale 1 is exact: x · 1 = x).
+ */
 export interface MessageColumns {
-  readonly latency: Float64Array;
-  readonly wait: Float64Array;
-  readonly slowdown: Float64Array;
+  readonly arrival: Float64Array;
+  readonly start: Float64Array;
+  readonly end: Float64Array;
+  readonly duration: Float64Array;
+  /** Factor from the times' unit to ms (1 in the simulator; the time scale in replay). */
+  readonly scale: number;
   /** Metric class: 0 short, 1 … L−2 medium, L−1 long (min(L−1, tier of the true duration)). */
   readonly cls: Uint8Array;
   readonly levels: number;
@@ -41,7 +48,7 @@ export class MetricFolder {
 
   /** `scratch` (optional) is a reusable array of at least as many entries as there are messages. */
   constructor(private readonly cols: MessageColumns, scratch?: Float64Array) {
-    this.buf = scratch ?? new Float64Array(Math.max(1, cols.latency.length));
+    this.buf = scratch ?? new Float64Array(Math.max(1, cols.arrival.length));
   }
 
   /** Metrics over messages [from, to). */
@@ -56,7 +63,8 @@ export class MetricFolder {
 
   /** Folds messages idx[j] (or j itself when idx is null) for j in [from, to). */
   private fold(from: number, to: number, idx: Int32Array | null): MetricObject {
-    const { latency, wait, slowdown, cls, levels } = this.cols;
+    const cols = this.cols;
+    const { levels } = cols;
     const buf = this.buf;
     const q = this.q;
     const sums = this.sums;
@@ -64,16 +72,16 @@ export class MetricFolder {
     // Each pass over the messages is its own small function: V8 compiles a long loop while it runs (on-stack
     // replacement), and code after the loop that has not run yet throws that compilation away. Small leaves keep
     // this to one cheap compilation each instead of recompiling the whole fold (and it matters once per thread).
-    sumAndCopyLatencies(latency, wait, cls, levels - 1, from, to, idx, buf, sums);
+    sumAndCopyLatencies(cols, levels - 1, from, to, idx, buf, sums);
     const sumLat = sums[0]!, sumWait = sums[1]!, longMaxWait = sums[2]!;
     const s0 = sums[3]!, s1 = sums[4]!, s2 = sums[5]!, n0 = sums[6]!, n1 = sums[7]!, n2 = sums[8]!;
     nearestRankQuantiles(buf, k, MetricFolder.LATENCY_QS, q);
     const p50 = q[0]!, p95 = q[1]!, p99 = q[2]!;
-    gatherValues(slowdown, from, to, idx, buf);
+    gatherSlowdowns(cols, from, to, idx, buf);
     nearestRankQuantiles(buf, k, MetricFolder.SLOWDOWN_QS, q);
     const sd50 = q[0]!, sd99 = q[1]!;
     // Class latencies into three consecutive regions of buf: short [0, n0), medium [n0, n0+n1), long after.
-    partitionLatencies(latency, cls, levels - 1, from, to, idx, buf, n0, n0 + n1);
+    partitionLatencies(cols, levels - 1, from, to, idx, buf, n0, n0 + n1);
     const median = (lo: number, n: number): number => {
       if (n === 0) return 0;
       nearestRankQuantiles(buf.subarray(lo, lo + n), n, MetricFolder.MEDIAN, q);
@@ -104,16 +112,18 @@ export class MetricFolder {
  * Over messages idx[j] (or j) for j in [from, to): writes [Σ latency, Σ wait, max wait of the long class, Σ latency
  * of short, medium, long, count of short, medium, long] into `out`, and the latencies into buf[0, to − from).
  */
-function sumAndCopyLatencies(latency: Float64Array, wait: Float64Array, cls: Uint8Array, long: number, from: number, to: number, idx: Int32Array | null, buf: Float64Array, out: Float64Array): void {
+function sumAndCopyLatencies(cols: MessageColumns, long: number, from: number, to: number, idx: Int32Array | null, buf: Float64Array, out: Float64Array): void {
+  const { arrival, start, end, cls, scale } = cols;
   let sumLat = 0;
   let sumWait = 0;
   let longMaxWait = 0;
   let s0 = 0, s1 = 0, s2 = 0, n0 = 0, n1 = 0, n2 = 0;
   for (let j = from; j < to; j++) {
     const i = idx === null ? j : idx[j]!;
-    const l = latency[i]!;
+    const a = arrival[i]!;
+    const l = (end[i]! - a) * scale;
     sumLat += l;
-    const w = wait[i]!;
+    const w = (start[i]! - a) * scale;
     sumWait += w;
     const c = cls[i]!;
     if (c === 0) {
@@ -140,20 +150,27 @@ function sumAndCopyLatencies(latency: Float64Array, wait: Float64Array, cls: Uin
   out[8] = n2;
 }
 
-/** Copies values[idx[j] or j] for j in [from, to) into buf[0, to − from). */
-function gatherValues(values: Float64Array, from: number, to: number, idx: Int32Array | null, buf: Float64Array): void {
-  for (let j = from; j < to; j++) buf[j - from] = values[idx === null ? j : idx[j]!]!;
+/** Writes the slowdowns of messages idx[j] (or j) for j in [from, to) into buf[0, to − from). */
+function gatherSlowdowns(cols: MessageColumns, from: number, to: number, idx: Int32Array | null, buf: Float64Array): void {
+  const { arrival, end, duration, scale } = cols;
+  for (let j = from; j < to; j++) {
+    const i = idx === null ? j : idx[j]!;
+    const d = duration[i]!;
+    buf[j - from] = ((end[i]! - arrival[i]!) * scale) / (d > 1 ? d : 1);
+  }
 }
 
 /** Writes the latencies of short messages to buf[0, …), medium ones from `mediumAt`, long ones from `longAt`. */
-function partitionLatencies(latency: Float64Array, cls: Uint8Array, long: number, from: number, to: number, idx: Int32Array | null, buf: Float64Array, mediumAt: number, longAt: number): void {
+function partitionLatencies(cols: MessageColumns, long: number, from: number, to: number, idx: Int32Array | null, buf: Float64Array, mediumAt: number, longAt: number): void {
+  const { arrival, end, cls, scale } = cols;
   let o0 = 0, o1 = mediumAt, o2 = longAt;
   for (let j = from; j < to; j++) {
     const i = idx === null ? j : idx[j]!;
     const c = cls[i]!;
-    if (c === 0) buf[o0++] = latency[i]!;
-    else if (c === long) buf[o2++] = latency[i]!;
-    else buf[o1++] = latency[i]!;
+    const l = (end[i]! - arrival[i]!) * scale;
+    if (c === 0) buf[o0++] = l;
+    else if (c === long) buf[o2++] = l;
+    else buf[o1++] = l;
   }
 }
 

@@ -59,11 +59,7 @@ export function simulate(trace: Trace, cfg: SimulationConfig, onArm?: (load: str
   const split = splitTrace(trace, cfg.split, cfg.fraction);
   const first = split.cut;
   const m = trace.n - first;
-  const boundarySource = first > 0 ? trace.duration.subarray(0, first) : trace.duration;
-  const boundaryScratch = buffers.f64('boundaries', boundarySource.length);
-  boundaryScratch.set(boundarySource);
-  const boundaries = nearestRankBoundaries(boundaryScratch, cfg.levels, true);
-  const cls = classesOf(trace.duration, first, m, boundaries, cfg.levels, buffers.u8('class', m));
+  const { boundaries, cls } = tiersCached(trace, first, cfg.levels, buffers);
   const results: Record<string, LoadResult> = {};
 
   for (const load of cfg.loads) {
@@ -88,11 +84,8 @@ export function simulate(trace: Trace, cfg: SimulationConfig, onArm?: (load: str
         pausing: arm.flags.pausing,
       };
       const run = runEngine(trace.arrival, trace.duration, first, m, compress, router, engineCfg, buffers);
-      const latency = buffers.f64('latency', m);
-      const wait = buffers.f64('wait', m);
-      const slowdown = buffers.f64('slowdown', m);
-      messageColumns(run.arrival, run.start, run.end, trace.duration, first, latency, wait, slowdown);
-      const folder = new MetricFolder({ latency, wait, slowdown, cls, levels: cfg.levels }, buffers.f64('metricScratch', Math.max(1, m)));
+      const cols = { arrival: run.arrival, start: run.start, end: run.end, duration: trace.duration.subarray(first, first + m), scale: 1, cls, levels: cfg.levels };
+      const folder = new MetricFolder(cols, buffers.f64('metricScratch', Math.max(1, m)));
       const off = windowOffsets(run.arrival, cfg.windows, cfg.windowBy);
       const windows: MetricObject[] = [];
       for (let w = 0; w < cfg.windows; w++) windows.push(folder.range(off[w]!, off[w + 1]!));
@@ -130,22 +123,37 @@ export function simulate(trace: Trace, cfg: SimulationConfig, onArm?: (load: str
 // away and the next loop compiles the whole function again. Cells pay this once per thread, so with --jobs N it is
 // paid N times at once.
 
+const tiers = new WeakMap<Trace, Map<string, { boundaries: Float64Array; cls: Uint8Array }>>();
+
+/**
+ * The tier boundaries (nearest-rank quantiles of the history's durations, or of all when there is no history) and
+ * each evaluation message's metric class, remembered per trace, cut and level count: they are the same for every
+ * arm and load, and a thread running many cells of one trace would otherwise select them again each time.
+ */
+function tiersCached(trace: Trace, first: number, levels: number, buffers: EngineBuffers): { boundaries: Float64Array; cls: Uint8Array } {
+  let perTrace = tiers.get(trace);
+  if (perTrace === undefined) {
+    perTrace = new Map();
+    tiers.set(trace, perTrace);
+  }
+  const key = `${first}|${levels}`;
+  let hit = perTrace.get(key);
+  if (hit === undefined) {
+    const source = first > 0 ? trace.duration.subarray(0, first) : trace.duration;
+    const scratch = buffers.f64('boundaries', source.length);
+    scratch.set(source);
+    const boundaries = nearestRankBoundaries(scratch, levels, true);
+    const m = trace.n - first;
+    hit = { boundaries, cls: classesOf(trace.duration, first, m, boundaries, levels, new Uint8Array(m)) };
+    perTrace.set(key, hit);
+  }
+  return hit;
+}
+
 /** Metric class of each evaluation message: min(L − 1, tier of its true duration), into `cls`. */
 function classesOf(duration: Float64Array, first: number, m: number, boundaries: Float64Array, levels: number, cls: Uint8Array): Uint8Array {
   for (let i = 0; i < m; i++) cls[i] = Math.min(levels - 1, tierOf(boundaries, duration[first + i]!));
   return cls;
-}
-
-/** Latency (end − arrival), wait (start − arrival) and slowdown (latency / max(1, duration)) of each message. */
-function messageColumns(arrival: Float64Array, start: Float64Array, end: Float64Array, duration: Float64Array, first: number, latency: Float64Array, wait: Float64Array, slowdown: Float64Array): void {
-  const m = latency.length;
-  for (let i = 0; i < m; i++) {
-    const l = end[i]! - arrival[i]!;
-    latency[i] = l;
-    wait[i] = start[i]! - arrival[i]!;
-    const d = duration[first + i]!;
-    slowdown[i] = l / (d > 1 ? d : 1);
-  }
 }
 
 /** Counts of outcome codes [0, k) per window: counts[w·k + code]; one more row of k (zeros) for the totals. */

@@ -298,16 +298,8 @@ function scaled(a: Float64Array, x: number): Float64Array {
 /** Metric objects from measured times: latency from the scheduled arrival, rescaled to trace ms (× time scale). */
 function armMetrics(trace: Trace, first: number, arrivalWall: Float64Array, meas: ReplayMeasurement, X: number, cls: Uint8Array, sim: SimulationConfig): ArmResult {
   const m = arrivalWall.length;
-  const latency = new Float64Array(m);
-  const wait = new Float64Array(m);
-  const slowdown = new Float64Array(m);
-  for (let i = 0; i < m; i++) {
-    latency[i] = (meas.end[i]! - arrivalWall[i]!) * X;
-    wait[i] = (meas.start[i]! - arrivalWall[i]!) * X;
-    const d = trace.duration[first + i]!;
-    slowdown[i] = latency[i]! / (d > 1 ? d : 1);
-  }
-  const folder = new MetricFolder({ latency, wait, slowdown, cls, levels: sim.levels });
+  const duration = trace.duration.subarray(first, first + m);
+  const folder = new MetricFolder({ arrival: arrivalWall, start: meas.start, end: meas.end, duration, scale: X, cls, levels: sim.levels });
   const off = windowOffsets(scaled(arrivalWall, X), sim.windows, sim.windowBy);
   const windows: MetricObject[] = [];
   for (let w = 0; w < sim.windows; w++) windows.push(folder.range(off[w]!, off[w + 1]!));
