@@ -77,11 +77,11 @@ export class MetricFolder {
     const s0 = sums[3]!, s1 = sums[4]!, s2 = sums[5]!, n0 = sums[6]!, n1 = sums[7]!, n2 = sums[8]!;
     nearestRankQuantiles(buf, k, MetricFolder.LATENCY_QS, q);
     const p50 = q[0]!, p95 = q[1]!, p99 = q[2]!;
-    gatherSlowdowns(cols, from, to, idx, buf);
+    gatherSlowdowns(cols.arrival, cols.end, cols.duration, cols.scale, from, to, idx, buf);
     nearestRankQuantiles(buf, k, MetricFolder.SLOWDOWN_QS, q);
     const sd50 = q[0]!, sd99 = q[1]!;
     // Class latencies into three consecutive regions of buf: short [0, n0), medium [n0, n0+n1), long after.
-    partitionLatencies(cols, levels - 1, from, to, idx, buf, n0, n0 + n1);
+    partitionLatencies(cols.arrival, cols.end, cols.cls, cols.scale, levels - 1, from, to, idx, buf, n0, n0 + n1);
     const median = (lo: number, n: number): number => {
       if (n === 0) return 0;
       nearestRankQuantiles(buf.subarray(lo, lo + n), n, MetricFolder.MEDIAN, q);
@@ -111,17 +111,29 @@ export class MetricFolder {
 /**
  * Over messages idx[j] (or j) for j in [from, to): writes [Σ latency, Σ wait, max wait of the long class, Σ latency
  * of short, medium, long, count of short, medium, long] into `out`, and the latencies into buf[0, to − from).
+ * Two things keep this loop free of allocation (measured with V8's sampling heap profiler, incl. collected objects):
+ * - the columns and the scale come in as arguments: read from the columns object inside the function, the loop
+ *   boxed its numbers (~90 MB of garbage per FIFO cell on a 2M-row trace, ~45 young-generation collections);
+ * - it works in chunks that continue the same running sums (the same additions in the same order, so the same
+ *   bits): V8 optimizes the chunk function by its calls, with feedback for every line. One long loop was compiled
+ *   while it ran, before the stores after it had run, and that code bailed out at those stores on every call.
  */
 function sumAndCopyLatencies(cols: MessageColumns, long: number, from: number, to: number, idx: Int32Array | null, buf: Float64Array, out: Float64Array): void {
+  out.fill(0);
   const { arrival, start, end, cls, scale } = cols;
-  let sumLat = 0;
-  let sumWait = 0;
-  let longMaxWait = 0;
-  let s0 = 0, s1 = 0, s2 = 0, n0 = 0, n1 = 0, n2 = 0;
-  for (let j = from; j < to; j++) {
+  for (let at = from; at < to; at += CHUNK) sumChunk(arrival, start, end, cls, scale, long, from, at, Math.min(to, at + CHUNK), idx, buf, out);
+}
+
+const CHUNK = 4096;
+
+/** Continues sumAndCopyLatencies's running sums (in `out`) over j in [at, end); buf is indexed from `from`. */
+function sumChunk(arrival: Float64Array, start: Float64Array, finish: Float64Array, cls: Uint8Array, scale: number, long: number, from: number, at: number, end: number, idx: Int32Array | null, buf: Float64Array, out: Float64Array): void {
+  let sumLat = out[0]!, sumWait = out[1]!, longMaxWait = out[2]!;
+  let s0 = out[3]!, s1 = out[4]!, s2 = out[5]!, n0 = out[6]!, n1 = out[7]!, n2 = out[8]!;
+  for (let j = at; j < end; j++) {
     const i = idx === null ? j : idx[j]!;
     const a = arrival[i]!;
-    const l = (end[i]! - a) * scale;
+    const l = (finish[i]! - a) * scale;
     sumLat += l;
     const w = (start[i]! - a) * scale;
     sumWait += w;
@@ -151,8 +163,7 @@ function sumAndCopyLatencies(cols: MessageColumns, long: number, from: number, t
 }
 
 /** Writes the slowdowns of messages idx[j] (or j) for j in [from, to) into buf[0, to − from). */
-function gatherSlowdowns(cols: MessageColumns, from: number, to: number, idx: Int32Array | null, buf: Float64Array): void {
-  const { arrival, end, duration, scale } = cols;
+function gatherSlowdowns(arrival: Float64Array, end: Float64Array, duration: Float64Array, scale: number, from: number, to: number, idx: Int32Array | null, buf: Float64Array): void {
   for (let j = from; j < to; j++) {
     const i = idx === null ? j : idx[j]!;
     const d = duration[i]!;
@@ -161,8 +172,7 @@ function gatherSlowdowns(cols: MessageColumns, from: number, to: number, idx: In
 }
 
 /** Writes the latencies of short messages to buf[0, …), medium ones from `mediumAt`, long ones from `longAt`. */
-function partitionLatencies(cols: MessageColumns, long: number, from: number, to: number, idx: Int32Array | null, buf: Float64Array, mediumAt: number, longAt: number): void {
-  const { arrival, end, cls, scale } = cols;
+function partitionLatencies(arrival: Float64Array, end: Float64Array, cls: Uint8Array, scale: number, long: number, from: number, to: number, idx: Int32Array | null, buf: Float64Array, mediumAt: number, longAt: number): void {
   let o0 = 0, o1 = mediumAt, o2 = longAt;
   for (let j = from; j < to; j++) {
     const i = idx === null ? j : idx[j]!;
