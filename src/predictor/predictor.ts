@@ -66,7 +66,10 @@ export class Predictor {
   /** Estimate of the last `predict` call, ms; NaN when it gave no estimate (every fallback). */
   lastEstimate = Number.NaN;
 
-  private nowUs = 0;
+  // Starts as a non-integer so that V8 keeps this field as a double from the first object on (set to 0 in the
+  // constructor). Started as 0, it stayed a small integer until the clock passed 2^31 µs (36 simulated minutes),
+  // and then every predictor's hidden class changed and all code compiled for it was thrown away.
+  private nowUs = 0.5;
   private nextSeq = 0;
   private readonly slotOf = new Map<string, number>();
   private readonly keyOf: (string | undefined)[];
@@ -120,6 +123,7 @@ export class Predictor {
   constructor(params: Readonly<PredictorParams> = DEFAULT_PREDICTOR_PARAMS) {
     validatePredictorParams(params);
     this.params = Object.freeze({ ...params });
+    this.nowUs = 0;
     const cap = params.maxKeys;
     this.shardCap = params.maxKeys / params.shards;
     this.keyOf = new Array<string | undefined>(cap).fill(undefined);
