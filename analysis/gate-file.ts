@@ -19,6 +19,8 @@ export interface GateFile {
   readonly id: string;
   readonly description?: string;
   readonly traceSha256?: string;
+  /** The experiment config this gate judges (path relative to the gate file): `freeze` locks its hash too. */
+  readonly experiment?: string;
   readonly bootstrap: BootstrapOptions;
   readonly roundSigDigits?: number;
   /** The window count the results must have (pre-registered), when given. */
@@ -34,7 +36,7 @@ export const DEFAULT_BLOCK = 4;
 /** The smallest number of resamples a gate may ask for. */
 export const MIN_SAMPLES = 100;
 
-const TOP_KEYS = ['id', 'description', 'trace_sha256', 'bootstrap', 'round_sig_digits', 'windows', 'loads', 'criteria', 'gate'];
+const TOP_KEYS = ['id', 'description', 'trace_sha256', 'experiment', 'bootstrap', 'round_sig_digits', 'windows', 'loads', 'criteria', 'gate'];
 const BOOTSTRAP_KEYS = ['method', 'block', 'samples', 'seed', 'confidence'];
 const CRITERION_KEYS = ['arm', 'baseline', 'metric', 'kind', 'limit', 'role'];
 const KINDS: readonly CriterionKind[] = ['relative_delta', 'ratio'];
@@ -59,6 +61,9 @@ export function parseGateFile(input: unknown, file: string): ParseOutcome<GateFi
   if (description !== undefined && typeof description !== 'string') at('description', description, 'a string');
   const trace = input['trace_sha256'];
   if (trace !== undefined && (typeof trace !== 'string' || !/^[0-9a-f]{64}$/.test(trace))) at('trace_sha256', trace, '64 lowercase hex digits (the trace SHA-256)');
+
+  const experiment = input['experiment'];
+  if (experiment !== undefined && (typeof experiment !== 'string' || experiment.trim() === '')) at('experiment', experiment, 'the path of the experiment config (JSON) this gate judges, relative to the gate file');
 
   const bootstrap = parseBootstrap(input['bootstrap'], at);
 
@@ -98,6 +103,7 @@ export function parseGateFile(input: unknown, file: string): ParseOutcome<GateFi
       id: id as string,
       ...(typeof description === 'string' ? { description } : {}),
       ...(typeof trace === 'string' ? { traceSha256: trace } : {}),
+      ...(typeof experiment === 'string' ? { experiment } : {}),
       bootstrap,
       ...(round !== undefined ? { roundSigDigits: round as number } : {}),
       ...(windows !== undefined ? { windows: windows as number } : {}),

@@ -1,12 +1,12 @@
 // The file side of gates: reading a gate file and its lock, freezing, and checking results (used by `hsim gate`).
 import { existsSync, readFileSync } from 'node:fs';
-import { basename } from 'node:path';
+import { basename, dirname, resolve } from 'node:path';
 import { atLocation, InputError } from '../src/errors.ts';
 import { writeFileAtomic } from '../src/io/atomic-io.ts';
 import { stableStringify } from '../src/json/stable-json.ts';
 import { evaluateGate } from './gate-evaluation.ts';
 import { parseGateFile, type GateFile } from './gate-file.ts';
-import { buildGateLock, changedPaths, lockPathFor, parseGateLock, sha256Hex, type GateLock } from './gate-lock.ts';
+import { buildGateLock, changedPaths, lockPathFor, parseGateLock, sha256Hex, type GateLock, type LockedExperiment } from './gate-lock.ts';
 import type { GateReport } from './gate-report.ts';
 import { readResultSources } from './result-file-io.ts';
 import { mergeResults } from './result-set.ts';
@@ -44,7 +44,8 @@ export function readGateFile(path: string): LoadedGate {
  */
 export function freezeGate(path: string, provenance: { toolVersion: string; gitCommit: string; frozenAt: string }): { lockPath: string; lock: GateLock; existing: boolean } {
   const loaded = readGateFile(path);
-  const lock = buildGateLock(basename(path), readFileSync(path), loaded.json, provenance);
+  const experiment = loaded.gate.experiment === undefined ? undefined : readGateExperiment(path, loaded.gate.experiment);
+  const lock = buildGateLock(basename(path), readFileSync(path), loaded.json, provenance, experiment);
   const lockPath = lockPathFor(path);
   if (existsSync(lockPath)) {
     // Re-freezing an edited gate would launder the edit: the old lock must be removed deliberately.
@@ -54,6 +55,43 @@ export function freezeGate(path: string, provenance: { toolVersion: string; gitC
   }
   writeFileAtomic(lockPath, stableStringify(lock));
   return { lockPath, lock, existing: false };
+}
+
+/** The experiment config a gate names (relative to the gate file), read and parsed. Throws InputError. */
+function readGateExperiment(gatePath: string, file: string): LockedExperiment {
+  const abs = resolve(dirname(gatePath), file);
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(abs);
+  } catch {
+    throw new InputError(atLocation(gatePath, undefined, `"experiment": "${file}" (${abs}) not found or not readable`, 'the experiment config (JSON) this gate judges, relative to the gate file'));
+  }
+  const content = parseJsonOrNull(bytes.toString('utf8'));
+  if (content === null) throw new InputError(atLocation(abs, undefined, 'not valid JSON', `the experiment config named by ${gatePath}`));
+  return { file, bytes, content };
+}
+
+/**
+ * Why a frozen gate's experiment config can no longer be judged under its lock: the file is gone, or its bytes
+ * changed (naming the JSON paths that differ); null when the lock records no config or the file is unchanged.
+ */
+export function lockedExperimentProblem(gatePath: string, lock: GateLock): string | null {
+  if (lock.experiment_file === undefined || lock.experiment_sha256 === undefined) return null;
+  const abs = resolve(dirname(gatePath), lock.experiment_file);
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(abs);
+  } catch {
+    return `${abs}: the experiment config frozen with ${gatePath} is missing; expected the file of sha256 ${lock.experiment_sha256} (restore it, or freeze a new gate before a new run)`;
+  }
+  const sha = sha256Hex(bytes);
+  if (sha === lock.experiment_sha256) return null;
+  const changes = changedPaths(lock.experiment, parseJsonOrNull(bytes.toString('utf8')));
+  const what = changes.length === 0 ? ['only the bytes (formatting) changed'] : changes;
+  return (
+    `${abs}: the experiment config changed since ${gatePath} was frozen (the lock records sha256 ${lock.experiment_sha256}, the file now has ${sha}); ` +
+    `a pre-registered gate cannot judge an edited experiment: restore it, or freeze a new gate before a new run. Changed: ${what.join('; ')}`
+  );
 }
 
 function parseJsonOrNull(text: string): unknown {
@@ -66,7 +104,8 @@ function parseJsonOrNull(text: string): unknown {
 
 /**
  * Checks `resultsPath` (a result file or directory) against the gate at `gatePath`. Refuses (InputError) a gate
- * whose hash no longer matches its lock (naming what changed), an unfrozen gate unless `unfrozen`, results of
+ * whose hash no longer matches its lock (naming what changed), a gate whose locked experiment config changed or
+ * is missing (lockedExperimentProblem), an unfrozen gate unless `unfrozen`, results of
  * another trace than the gate's `trace_sha256`, invalid replays and everything evaluateGate refuses.
  */
 export function checkGate(gatePath: string, resultsPath: string, options: { unfrozen: boolean }): GateReport {
@@ -91,6 +130,8 @@ export function checkGate(gatePath: string, resultsPath: string, options: { unfr
           `a pre-registered gate cannot be evaluated after edits: restore it, or freeze a new gate before a new run. Changed: ${what.join('; ')}`,
       );
     }
+    const experimentProblem = lockedExperimentProblem(gatePath, lock.value);
+    if (experimentProblem !== null) throw new InputError(experimentProblem);
     lockSha = sha256Hex(lockText);
   } else if (!options.unfrozen) {
     throw new InputError(atLocation(gatePath, undefined, `not frozen (no ${lockPath})`, 'a frozen gate', `run \`hsim gate freeze ${gatePath}\` before the run, or pass --unfrozen to evaluate it marked as not pre-registered`));

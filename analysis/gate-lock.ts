@@ -3,7 +3,10 @@ import { createHash } from 'node:crypto';
 import { atPath } from '../src/errors.ts';
 import { describe, isObject, type ParseOutcome } from './result-file.ts';
 
-/** The lock written by `hsim gate freeze`: hash of the gate file's bytes, its content, tool version, commit, time. */
+/**
+ * The lock written by `hsim gate freeze`: hash of the gate file's bytes, its content, tool version, commit, time;
+ * and, when the gate names its experiment config, that file's path (as the gate gives it), hash and content.
+ */
 export interface GateLock {
   readonly gate_file: string;
   readonly gate_sha256: string;
@@ -11,6 +14,16 @@ export interface GateLock {
   readonly tool_version: string;
   readonly git_commit: string;
   readonly frozen_at: string;
+  readonly experiment_file?: string;
+  readonly experiment_sha256?: string;
+  readonly experiment?: unknown;
+}
+
+/** The experiment config a gate names, as read at freezing. */
+export interface LockedExperiment {
+  readonly file: string;
+  readonly bytes: string | Uint8Array;
+  readonly content: unknown;
 }
 
 /** SHA-256 of bytes or text (UTF-8), lowercase hex. */
@@ -24,7 +37,7 @@ export function lockPathFor(gatePath: string): string {
 }
 
 /** Builds the lock of a gate file from its bytes, parsed content and provenance. */
-export function buildGateLock(gateFile: string, bytes: string | Uint8Array, content: unknown, provenance: { toolVersion: string; gitCommit: string; frozenAt: string }): GateLock {
+export function buildGateLock(gateFile: string, bytes: string | Uint8Array, content: unknown, provenance: { toolVersion: string; gitCommit: string; frozenAt: string }, experiment?: LockedExperiment): GateLock {
   return {
     gate_file: gateFile,
     gate_sha256: sha256Hex(bytes),
@@ -32,6 +45,7 @@ export function buildGateLock(gateFile: string, bytes: string | Uint8Array, cont
     tool_version: provenance.toolVersion,
     git_commit: provenance.gitCommit,
     frozen_at: provenance.frozenAt,
+    ...(experiment ? { experiment_file: experiment.file, experiment_sha256: sha256Hex(experiment.bytes), experiment: experiment.content } : {}),
   };
 }
 
@@ -41,6 +55,12 @@ export function parseGateLock(input: unknown, file: string): ParseOutcome<GateLo
   const issues: string[] = [];
   for (const key of ['gate_file', 'gate_sha256', 'tool_version', 'git_commit', 'frozen_at'] as const) {
     if (typeof input[key] !== 'string') issues.push(atPath(file, key, describe(input[key]), 'a string (re-freeze the gate)'));
+  }
+  for (const key of ['experiment_file', 'experiment_sha256'] as const) {
+    if (input[key] !== undefined && typeof input[key] !== 'string') issues.push(atPath(file, key, describe(input[key]), 'a string (re-freeze the gate)'));
+  }
+  if ((input['experiment_file'] === undefined) !== (input['experiment_sha256'] === undefined)) {
+    issues.push(atPath(file, 'experiment_sha256', describe(input['experiment_sha256']), 'experiment_file and experiment_sha256 together (re-freeze the gate)'));
   }
   if (issues.length > 0) return { ok: false, issues };
   return { ok: true, value: input as unknown as GateLock };

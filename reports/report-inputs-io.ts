@@ -1,7 +1,7 @@
 // Reading what a report needs from disk: result files and sweep outputs in a folder, and gate files with their locks.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { readGateFile } from '../analysis/gate-io.ts';
+import { lockedExperimentProblem, readGateFile } from '../analysis/gate-io.ts';
 import { changedPaths, lockPathFor, parseGateLock, sha256Hex } from '../analysis/gate-lock.ts';
 import { looksLikeResultFile, parseResultFile } from '../analysis/result-file.ts';
 import { atLocation, InputError } from '../src/errors.ts';
@@ -99,5 +99,7 @@ export function readReportGate(path: string, explicit: boolean): ReportGate | { 
     const changes = changedPaths(lock.value.gate, loaded.json);
     return { problem: `${path}: changed since it was frozen (lock ${lockPath}); not evaluated. Changed: ${changes.length === 0 ? 'only the formatting' : changes.join('; ')}` };
   }
+  const experimentProblem = lockedExperimentProblem(path, lock.value);
+  if (experimentProblem !== null) return { problem: `${experimentProblem}; not evaluated` };
   return { path, sha256: loaded.sha256, gate: loaded.gate, registration: 'pre-registered', lockSha256: sha256Hex(lockText), explicit };
 }

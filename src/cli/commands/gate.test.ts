@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -75,6 +75,40 @@ describe('hsim gate', () => {
     expect(refreeze.stderr).toContain('already exists and does not match');
     expect(r.stderr).toContain('criteria.mean_vs_fifo.limit: -0.15 → -0.1');
     expect(r.stdout).toBe('');
+  });
+
+  it('locks the experiment config the gate names and refuses to judge after it changed or went missing (SPEC §7)', () => {
+    mkdirSync(join(dir, 'exp'), { recursive: true });
+    const experiment = { id: 'azure', traces: [{ path: 'trace.csv', sha256: 'b'.repeat(64) }], loads: [0.5], arms: ['fifo', 'predictive+weights+pausing'], out: 'out' };
+    const expPath = join(dir, 'exp', 'run.json');
+    writeFileSync(expPath, JSON.stringify(experiment, null, 2) + '\n');
+    const results = write('locked-results.json', resultFileObject(publishedArms()));
+    // Missing config at freezing: exit 2, no lock written.
+    const missing = write('locked-missing.json', publishedGate({ experiment: 'exp/absent.json' }));
+    const noLock = hsim('gate', 'freeze', missing);
+    expect(noLock.code).toBe(2);
+    expect(noLock.stderr).toContain('"experiment": "exp/absent.json"');
+    expect(existsSync(join(dir, 'locked-missing.lock.json'))).toBe(false);
+
+    const gate = write('locked.json', publishedGate({ experiment: 'exp/run.json' }));
+    expect(hsim('gate', 'freeze', gate).code).toBe(0);
+    const lock = JSON.parse(readFileSync(join(dir, 'locked.lock.json'), 'utf8')) as Record<string, unknown>;
+    expect(lock['experiment_file']).toBe('exp/run.json');
+    expect(lock['experiment_sha256']).toMatch(/^[0-9a-f]{64}$/);
+    expect(lock['experiment']).toEqual(experiment);
+    expect(hsim('gate', 'check', gate, results).code).toBe(1); // judged: the published bar fails
+
+    writeFileSync(expPath, JSON.stringify({ ...experiment, loads: [0.8] }, null, 2) + '\n');
+    const changed = hsim('gate', 'check', gate, results);
+    expect(changed.code).toBe(2);
+    expect(changed.stderr).toContain('the experiment config changed since');
+    expect(changed.stderr).toContain('loads[0]: 0.5 → 0.8');
+    expect(changed.stdout).toBe('');
+
+    rmSync(expPath);
+    const gone = hsim('gate', 'check', gate, results);
+    expect(gone.code).toBe(2);
+    expect(gone.stderr).toContain('the experiment config frozen with');
   });
 
   it('evaluates an unfrozen gate only with --unfrozen, marked as not pre-registered; exit 0 when it passes', () => {
