@@ -82,7 +82,7 @@ function bareHeapLoop(arrival: Float64Array, duration: Float64Array): number {
 }
 
 const cfg: EngineConfig = { workers: C, queues: 1, weights: null, agingMs: null, agingIntervalMs: 500, pausing: false };
-const router = { cost: 0, outcome: -1, route: () => 0, complete: () => undefined };
+const router = { now: 0, cost: 0, outcome: -1, route: () => 0, complete: () => undefined };
 // One buffer pool for all runs, as `simulate` shares one across its arms and loads.
 const buffers = new EngineBuffers();
 

@@ -32,7 +32,7 @@ function checkRun(trace: Trace, e: { workers: number; queues: number; weighted: 
     weights: e.weighted ? Float64Array.from({ length: e.queues }, (_, i) => e.queues - i) : null,
     agingMs: e.aging, agingIntervalMs: e.interval, pausing: e.pausing && e.aging !== null,
   };
-  const router = { cost: 0, outcome: -1, route: (row: number) => (trace.keyId[row]! + row) % e.queues, complete: () => undefined };
+  const router = { now: 0, cost: 0, outcome: -1, route: (row: number) => (trace.keyId[row]! + row) % e.queues, complete: () => undefined };
   const r = runEngine(trace.arrival, trace.duration, 0, trace.n, 1, router, cfg);
   expect(r.events.completions).toBe(trace.n);
   expect(r.events.arrivals).toBe(trace.n);

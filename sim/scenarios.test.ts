@@ -9,7 +9,7 @@ import { parseArm } from './arms/index.ts';
 /** Runs rows (key = level) through the engine as-is; returns start times by row order of arrival. */
 function run(rows: TraceRow[], cfg: Partial<EngineConfig> & { queues: number }): { start: number[]; promotions: number } {
   const trace = traceFromRows(rows);
-  const router: Router = { cost: 0, outcome: -1, route: (row) => Number(trace.keys[trace.keyId[row]!]), complete: () => undefined };
+  const router: Router = { now: 0, cost: 0, outcome: -1, route: (row) => Number(trace.keys[trace.keyId[row]!]), complete: () => undefined };
   const full: EngineConfig = { workers: 1, weights: null, agingMs: null, agingIntervalMs: 500, pausing: false, ...cfg };
   const r = runEngine(trace.arrival, trace.duration, 0, trace.n, 1, router, full);
   return { start: Array.from(r.start), promotions: r.events.promotions };
@@ -81,7 +81,7 @@ describe('hand-computed scenarios', () => {
     // behind a blocker. Level 1 (clock 0→1→2…) keeps winning until its clock passes level 0's 100.
     const trace = traceFromRows([row(0, 5, 0), ...[1, 2, 3].map((t) => row(t, 1, 0)), ...[1, 2, 3].map((t) => row(t, 1, 1))]);
     const router: Router = {
-      cost: 0, outcome: -1,
+      now: 0, cost: 0, outcome: -1,
       route(r) { const l = Number(trace.keys[trace.keyId[r]!]); this.cost = l === 0 ? 100 : 1; return l; },
       complete: () => undefined,
     };

@@ -9,5 +9,5 @@ registerRouting({
   needsStaticMap: false,
   singleLevel: true,
   queues: 'levels',
-  create: () => ({ cost: 0, outcome: -1, route: () => 0, complete: () => undefined }),
+  create: () => ({ now: 0, cost: 0, outcome: -1, route: () => 0, complete: () => undefined }),
 });

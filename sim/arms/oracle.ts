@@ -12,6 +12,6 @@ registerRouting({
   create: (ctx) => {
     const b = ctx.boundaries;
     const d = ctx.trace.duration;
-    return { cost: 0, outcome: -1, route: (row) => tierOf(b, d[row]!), complete: () => undefined };
+    return { now: 0, cost: 0, outcome: -1, route: (row) => tierOf(b, d[row]!), complete: () => undefined };
   },
 });

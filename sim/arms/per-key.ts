@@ -11,6 +11,6 @@ registerRouting({
   create: (ctx) => {
     const keys = ctx.keys();
     const ids = keys.rowKeyId;
-    return { cost: 0, outcome: -1, route: (row) => ids[row]!, complete: () => undefined };
+    return { now: 0, cost: 0, outcome: -1, route: (row) => ids[row]!, complete: () => undefined };
   },
 });

@@ -18,21 +18,23 @@ export function predictorParamsFor(flags: ArmFlags, overrides: Readonly<Record<s
 
 /** A router that consults (and, unless `shadow`, obeys) a predictor, and teaches it every completion. */
 class PredictiveRouter implements BuiltRouter {
+  now = 0;
   cost = 0;
   outcome = -1;
   readonly outcomeNames = PREDICT_OUTCOME_NAMES;
 
   constructor(
     private readonly predictor: Predictor,
+    private readonly duration: Float64Array,
     private readonly rowKeyId: Int32Array,
     private readonly keys: readonly string[],
     private readonly shadow: boolean,
     private readonly defaultLevel: number,
   ) {}
 
-  route(row: number, now: number): number {
+  route(row: number): number {
     const p = this.predictor;
-    p.setClock(now);
+    p.setClock(this.now);
     const level = p.predict(this.keys[this.rowKeyId[row]!]!);
     this.outcome = p.lastOutcome;
     if (this.shadow) return this.defaultLevel;
@@ -41,9 +43,9 @@ class PredictiveRouter implements BuiltRouter {
     return level;
   }
 
-  complete(row: number, duration: number, now: number): void {
-    this.predictor.setClock(now);
-    this.predictor.observe(this.keys[this.rowKeyId[row]!]!, duration);
+  complete(row: number): void {
+    this.predictor.setClock(this.now);
+    this.predictor.observe(this.keys[this.rowKeyId[row]!]!, this.duration[row]!);
   }
 
   report(): Record<string, unknown> {
@@ -72,7 +74,7 @@ function predictiveRouting(name: string, description: string, warm: boolean, sha
         predictor = new Predictor(params);
         if (warm) warmStart(predictor, ctx, keys);
       }
-      return new PredictiveRouter(predictor, keys.rowKeyId, keys.distinct, shadow, ctx.defaultLevel);
+      return new PredictiveRouter(predictor, ctx.trace.duration, keys.rowKeyId, keys.distinct, shadow, ctx.defaultLevel);
     },
   };
 }

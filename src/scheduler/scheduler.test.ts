@@ -64,6 +64,7 @@ function runWithScheduler(c: Case): Float64Array {
 function runWithEngine(c: Case): Float64Array {
   const m = c.arrival.length;
   const router: Router = {
+    now: 0,
     cost: 0,
     outcome: -1,
     route(row) {

@@ -12,10 +12,11 @@ registerRouting({
   create: (ctx) => {
     const rng = createRng(ctx.seed).fork('random-level');
     return {
+      now: 0, // the engine sets the simulated time (ms) here before each call
       cost: 0, // an estimate (ms) here is charged by weighted shares; 0 = none
       outcome: -1, // a predictor outcome code, -1 = none
       route: () => Math.floor(rng.next() * ctx.levels),
-      complete: () => undefined, // learn from (row, duration, now) here
+      complete: () => undefined, // learn here from the row, ctx.trace.duration[row] and now
     };
   },
 });

@@ -207,13 +207,17 @@ export async function replayTrace(tracePath: string, opts: RawOptions, log: (lin
         if (brokerPredicts) return null;
         router.cost = 0;
         router.outcome = -1;
-        const level = router.route(first + i, now);
+        router.now = now;
+        const level = router.route(first + i);
         this.cost = router.cost / cfg.timeScale;
         this.outcome = router.outcome;
         return level;
       },
-      complete(i, d, now) {
-        if (!brokerPredicts) router.complete(first + i, d, now);
+      complete(i, _d, now) {
+        // The router learns the trace's duration of the row (the replayed handler sleeps that long, scaled).
+        if (brokerPredicts) return;
+        router.now = now;
+        router.complete(first + i);
       },
     };
     const broker = brokerPredicts ? brokerPredictor(arm, ctx, cfg) : { overrides: {}, snapshot: null };
