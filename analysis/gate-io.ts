@@ -75,7 +75,7 @@ function readGateExperiment(gatePath: string, file: string): LockedExperiment {
  * Why a frozen gate's experiment config can no longer be judged under its lock: the file is gone, or its bytes
  * changed (naming the JSON paths that differ); null when the lock records no config or the file is unchanged.
  */
-export function lockedExperimentProblem(gatePath: string, lock: GateLock): string | null {
+function lockedExperimentProblem(gatePath: string, lock: GateLock): string | null {
   if (lock.experiment_file === undefined || lock.experiment_sha256 === undefined) return null;
   const abs = resolve(dirname(gatePath), lock.experiment_file);
   let bytes: Buffer;
@@ -103,6 +103,38 @@ function parseJsonOrNull(text: string): unknown {
 }
 
 /**
+ * The lock a gate was frozen under, checked against the gate as it is now (with the SHA-256 of the lock's bytes),
+ * or null when it has none. Throws InputError for an unreadable or invalid lock, a gate changed since freezing
+ * (naming what changed), or a locked experiment config that changed or went missing. `hsim gate check` and the
+ * report's gate panel both judge gates through this.
+ */
+export function verifiedGateLock(loaded: LoadedGate): { readonly lock: GateLock; readonly sha256: string } | null {
+  const gatePath = loaded.path;
+  const lockPath = lockPathFor(gatePath);
+  if (!existsSync(lockPath)) return null;
+  const lockText = readFileSync(lockPath, 'utf8');
+  let lockJson: unknown;
+  try {
+    lockJson = JSON.parse(lockText);
+  } catch (err) {
+    throw new InputError(atLocation(lockPath, undefined, `not valid JSON (${(err as Error).message})`, 'a gate lock written by hsim gate freeze'));
+  }
+  const lock = parseGateLock(lockJson, lockPath);
+  if (!lock.ok) throw new InputError(lock.issues[0]!, lock.issues);
+  if (lock.value.gate_sha256 !== loaded.sha256) {
+    const changes = changedPaths(lock.value.gate, loaded.json);
+    const what = changes.length === 0 ? ['only the bytes (formatting) changed'] : changes;
+    throw new InputError(
+      `${gatePath}: changed since it was frozen (lock ${lockPath} records sha256 ${lock.value.gate_sha256}, the file now has ${loaded.sha256}); ` +
+        `a pre-registered gate cannot be evaluated after edits: restore it, or freeze a new gate before a new run. Changed: ${what.join('; ')}`,
+    );
+  }
+  const experimentProblem = lockedExperimentProblem(gatePath, lock.value);
+  if (experimentProblem !== null) throw new InputError(experimentProblem);
+  return { lock: lock.value, sha256: sha256Hex(lockText) };
+}
+
+/**
  * Checks `resultsPath` (a result file or directory) against the gate at `gatePath`. Refuses (InputError) a gate
  * whose hash no longer matches its lock (naming what changed), a gate whose locked experiment config changed or
  * is missing (lockedExperimentProblem), an unfrozen gate unless `unfrozen`, results of
@@ -110,32 +142,11 @@ function parseJsonOrNull(text: string): unknown {
  */
 export function checkGate(gatePath: string, resultsPath: string, options: { unfrozen: boolean }): GateReport {
   const loaded = readGateFile(gatePath);
-  const lockPath = lockPathFor(gatePath);
-  let lockSha: string | null = null;
-  if (existsSync(lockPath)) {
-    const lockText = readFileSync(lockPath, 'utf8');
-    let lockJson: unknown;
-    try {
-      lockJson = JSON.parse(lockText);
-    } catch (err) {
-      throw new InputError(atLocation(lockPath, undefined, `not valid JSON (${(err as Error).message})`, 'a gate lock written by hsim gate freeze'));
-    }
-    const lock = parseGateLock(lockJson, lockPath);
-    if (!lock.ok) throw new InputError(lock.issues[0]!, lock.issues);
-    if (lock.value.gate_sha256 !== loaded.sha256) {
-      const changes = changedPaths(lock.value.gate, loaded.json);
-      const what = changes.length === 0 ? ['only the bytes (formatting) changed'] : changes;
-      throw new InputError(
-        `${gatePath}: changed since it was frozen (lock ${lockPath} records sha256 ${lock.value.gate_sha256}, the file now has ${loaded.sha256}); ` +
-          `a pre-registered gate cannot be evaluated after edits: restore it, or freeze a new gate before a new run. Changed: ${what.join('; ')}`,
-      );
-    }
-    const experimentProblem = lockedExperimentProblem(gatePath, lock.value);
-    if (experimentProblem !== null) throw new InputError(experimentProblem);
-    lockSha = sha256Hex(lockText);
-  } else if (!options.unfrozen) {
-    throw new InputError(atLocation(gatePath, undefined, `not frozen (no ${lockPath})`, 'a frozen gate', `run \`hsim gate freeze ${gatePath}\` before the run, or pass --unfrozen to evaluate it marked as not pre-registered`));
+  const verified = verifiedGateLock(loaded);
+  if (verified === null && !options.unfrozen) {
+    throw new InputError(atLocation(gatePath, undefined, `not frozen (no ${lockPathFor(gatePath)})`, 'a frozen gate', `run \`hsim gate freeze ${gatePath}\` before the run, or pass --unfrozen to evaluate it marked as not pre-registered`));
   }
+  const lockSha = verified?.sha256 ?? null;
   const sources = readResultSources(resultsPath);
   const issues: string[] = [];
   if (loaded.gate.traceSha256 !== undefined) {

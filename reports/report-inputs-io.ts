@@ -1,8 +1,7 @@
 // Reading what a report needs from disk: result files and sweep outputs in a folder, and gate files with their locks.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { lockedExperimentProblem, readGateFile } from '../analysis/gate-io.ts';
-import { changedPaths, lockPathFor, parseGateLock, sha256Hex } from '../analysis/gate-lock.ts';
+import { readGateFile, verifiedGateLock } from '../analysis/gate-io.ts';
 import { looksLikeResultFile, parseResultFile } from '../analysis/result-file.ts';
 import { atLocation, InputError } from '../src/errors.ts';
 import type { ReportGate } from './gate-fit.ts';
@@ -73,8 +72,8 @@ export function listGateFiles(dir: string): string[] {
 
 /**
  * Reads a gate file and its lock: pre-registered when a lock of the same bytes exists, not pre-registered when
- * there is none. Returns `{ problem }` for an invalid gate, an unreadable lock or a gate changed after freezing
- * (naming what changed): such a gate is never evaluated.
+ * there is none. Returns `{ problem }` for an invalid gate, or for everything `hsim gate check` refuses about the
+ * lock (verifiedGateLock: unreadable, gate or experiment config changed after freezing): never evaluated.
  */
 export function readReportGate(path: string, explicit: boolean): ReportGate | { problem: string } {
   let loaded;
@@ -84,22 +83,13 @@ export function readReportGate(path: string, explicit: boolean): ReportGate | { 
     if (err instanceof InputError) return { problem: err.message };
     throw err;
   }
-  const lockPath = lockPathFor(path);
-  if (!existsSync(lockPath)) return { path, sha256: loaded.sha256, gate: loaded.gate, registration: 'not pre-registered', lockSha256: null, explicit };
-  const lockText = readFileSync(lockPath, 'utf8');
-  let lockJson: unknown;
+  let verified;
   try {
-    lockJson = JSON.parse(lockText);
+    verified = verifiedGateLock(loaded);
   } catch (err) {
-    return { problem: atLocation(lockPath, undefined, `not valid JSON (${(err as Error).message})`, 'a gate lock written by hsim gate freeze') };
+    if (err instanceof InputError) return { problem: `${err.message}; not evaluated` };
+    throw err;
   }
-  const lock = parseGateLock(lockJson, lockPath);
-  if (!lock.ok) return { problem: lock.issues.join('; ') };
-  if (lock.value.gate_sha256 !== loaded.sha256) {
-    const changes = changedPaths(lock.value.gate, loaded.json);
-    return { problem: `${path}: changed since it was frozen (lock ${lockPath}); not evaluated. Changed: ${changes.length === 0 ? 'only the formatting' : changes.join('; ')}` };
-  }
-  const experimentProblem = lockedExperimentProblem(path, lock.value);
-  if (experimentProblem !== null) return { problem: `${experimentProblem}; not evaluated` };
-  return { path, sha256: loaded.sha256, gate: loaded.gate, registration: 'pre-registered', lockSha256: sha256Hex(lockText), explicit };
+  const registration = verified === null ? 'not pre-registered' : 'pre-registered';
+  return { path, sha256: loaded.sha256, gate: loaded.gate, registration, lockSha256: verified?.sha256 ?? null, explicit };
 }
