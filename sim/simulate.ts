@@ -59,7 +59,7 @@ export function simulate(trace: Trace, cfg: SimulationConfig, onArm?: (load: str
   const split = splitTrace(trace, cfg.split, cfg.fraction);
   const first = split.cut;
   const m = trace.n - first;
-  const { boundaries, cls } = tiersCached(trace, first, cfg.levels, buffers);
+  const { boundaries, cls } = tiersCached(trace, first, cfg.levels);
   const results: Record<string, LoadResult> = {};
 
   for (const load of cfg.loads) {
@@ -130,7 +130,7 @@ const tiers = new WeakMap<Trace, Map<string, { boundaries: Float64Array; cls: Ui
  * each evaluation message's metric class, remembered per trace, cut and level count: they are the same for every
  * arm and load, and a thread running many cells of one trace would otherwise select them again each time.
  */
-function tiersCached(trace: Trace, first: number, levels: number, buffers: EngineBuffers): { boundaries: Float64Array; cls: Uint8Array } {
+function tiersCached(trace: Trace, first: number, levels: number): { boundaries: Float64Array; cls: Uint8Array } {
   let perTrace = tiers.get(trace);
   if (perTrace === undefined) {
     perTrace = new Map();
@@ -139,10 +139,8 @@ function tiersCached(trace: Trace, first: number, levels: number, buffers: Engin
   const key = `${first}|${levels}`;
   let hit = perTrace.get(key);
   if (hit === undefined) {
-    const source = first > 0 ? trace.duration.subarray(0, first) : trace.duration;
-    const scratch = buffers.f64('boundaries', source.length);
-    scratch.set(source);
-    const boundaries = nearestRankBoundaries(scratch, levels, true);
+    // Selection reorders its input: nearestRankBoundaries works on a copy (once per trace, so not from the pool).
+    const boundaries = nearestRankBoundaries(first > 0 ? trace.duration.subarray(0, first) : trace.duration, levels);
     const m = trace.n - first;
     hit = { boundaries, cls: classesOf(trace.duration, first, m, boundaries, levels, new Uint8Array(m)) };
     perTrace.set(key, hit);

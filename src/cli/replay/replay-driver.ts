@@ -10,8 +10,8 @@ export interface Sidecar {
   cost: number;
   /** Outcome code of the last route (−1 = none). */
   outcome: number;
-  /** Message m completed at simulated time `nowMs` after `durationMs` (trace ms). */
-  complete(m: number, durationMs: number, nowMs: number): void;
+  /** Message m completed at simulated time `nowMs` (it ran its trace duration, scaled). */
+  complete(m: number, nowMs: number): void;
 }
 
 /** Per-message measurements of one replay, in wall ms after the origin (NaN for a message that never started). */
@@ -95,7 +95,7 @@ export async function runReplay(plan: ReplayPlan, keys: readonly string[], adapt
     if (consumer >= 0 && consumer < lastEnd.length) lastEnd[consumer] = e;
     completed++;
     lastProgress = e;
-    sidecar.complete(id, d * X, (e - origin) * X);
+    sidecar.complete(id, (e - origin) * X);
     if (opts.onProgress && (completed % 100 === 0 || completed === n)) opts.onProgress(completed, n);
     if (completed === n) stop();
     return d;

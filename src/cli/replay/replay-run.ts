@@ -213,8 +213,8 @@ export async function replayTrace(tracePath: string, opts: RawOptions, log: (lin
         this.outcome = router.outcome;
         return level;
       },
-      complete(i, _d, now) {
-        // The router learns the trace's duration of the row (the replayed handler sleeps that long, scaled).
+      complete(i, now) {
+        // The router learns the row's duration from the trace (the replayed handler sleeps that long, scaled).
         if (brokerPredicts) return;
         router.now = now;
         router.complete(first + i);
