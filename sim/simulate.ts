@@ -59,7 +59,7 @@ export function simulate(trace: Trace, cfg: SimulationConfig, onArm?: (load: str
   const split = splitTrace(trace, cfg.split, cfg.fraction);
   const first = split.cut;
   const m = trace.n - first;
-  const { boundaries, cls } = tiersCached(trace, first, cfg.levels);
+  const { boundaries, cls } = messageTiers(trace, first, cfg.levels);
   const results: Record<string, LoadResult> = {};
 
   for (const load of cfg.loads) {
@@ -129,8 +129,9 @@ const tiers = new WeakMap<Trace, Map<string, { boundaries: Float64Array; cls: Ui
  * The tier boundaries (nearest-rank quantiles of the history's durations, or of all when there is no history) and
  * each evaluation message's metric class, remembered per trace, cut and level count: they are the same for every
  * arm and load, and a thread running many cells of one trace would otherwise select them again each time.
+ * Replay classes its messages with the same function.
  */
-function tiersCached(trace: Trace, first: number, levels: number): { boundaries: Float64Array; cls: Uint8Array } {
+export function messageTiers(trace: Trace, first: number, levels: number): { boundaries: Float64Array; cls: Uint8Array } {
   let perTrace = tiers.get(trace);
   if (perTrace === undefined) {
     perTrace = new Map();

@@ -7,14 +7,13 @@ import { writeFileAtomic } from '../../io/atomic-io.ts';
 import { gitCommit } from '../provenance.ts';
 import { readTrace } from '../../../traces/trace-io.ts';
 import type { Trace } from '../../trace/trace.ts';
-import { nearestRankBoundaries, tierOf } from '../../stats/nearest-rank.ts';
 import { PREDICT_OUTCOME_NAMES } from '../../predictor/outcomes.ts';
 import { encodePredictorSnapshot } from '../../predictor/snapshot.ts';
 import { Predictor } from '../../predictor/predictor.ts';
 import { predictorParamsFor, warmStart } from '../../../sim/arms/predictive.ts';
 import { compressFactor, splitTrace } from '../../../sim/split.ts';
 import { MetricFolder, windowOffsets, type MetricObject } from '../../../sim/metrics.ts';
-import { loadLabel, type ArmResult, type LoadResult, type SimulationConfig, type SimulationOutput } from '../../../sim/simulate.ts';
+import { loadLabel, messageTiers, type ArmResult, type LoadResult, type SimulationConfig, type SimulationOutput } from '../../../sim/simulate.ts';
 import type { ArmSpec, RoutingContext } from '../../../sim/arms/index.ts';
 import { rowKeyStrings, rowKeysCached, type RowKeys } from '../../../sim/row-keys.ts';
 import { parseBrokerUrl, type BrokerAddress } from '../../replay/broker-url.ts';
@@ -175,9 +174,7 @@ export async function replayTrace(tracePath: string, opts: RawOptions, log: (lin
   const split = splitTrace(trace, sim.split, sim.fraction);
   const first = split.cut;
   const m = trace.n - first;
-  const boundaries = nearestRankBoundaries(first > 0 ? trace.duration.subarray(0, first) : trace.duration, sim.levels);
-  const cls = new Uint8Array(m);
-  for (let i = 0; i < m; i++) cls[i] = Math.min(sim.levels - 1, tierOf(boundaries, trace.duration[first + i]!));
+  const { boundaries, cls } = messageTiers(trace, first, sim.levels);
   await probeBroker(cfg.broker);
 
   const results: Record<string, LoadResult> = {};
