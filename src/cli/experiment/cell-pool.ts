@@ -1,7 +1,6 @@
 // Running cells in this thread (jobs 1) or on a pool of worker threads (piscina), each trace read once, here.
 import { Piscina } from 'piscina';
-import { InputError } from '../../errors.ts';
-import { loadTraceChecked, runCellTask, taskConfig, type CellOutcome, type CellTask } from './cell-task.ts';
+import { failedCell, loadTraceChecked, runCellTask, taskConfig, type CellOutcome, type CellTask } from './cell-task.ts';
 import type { ThreadCell } from './cell-thread.ts';
 import { shareTraceEntry } from './shared-trace.ts';
 import { cellWorkerEntry } from './worker-bundle.ts';
@@ -45,7 +44,7 @@ export async function createCellRunner(jobs: number, expected: readonly CellTask
         const trace = await loadTraceChecked(task.tracePath, task.traceSha256, task.cache);
         cell = { task, trace: shareTraceEntry({ path: task.tracePath, expected: task.traceSha256, trace }) };
       } catch (err) {
-        return { ok: false, id: task.id, input: err instanceof InputError, message: err instanceof Error ? err.message : String(err) };
+        return failedCell(task.id, err);
       }
       try {
         return (await pool.run(cell)) as CellOutcome;

@@ -42,7 +42,9 @@ export function taskConfig(task: CellTask): SimulationConfig {
   });
 }
 
+/** This thread's traces, by traceKey. */
 const traces = new Map<string, Promise<LoadedTrace>>();
+const traceKey = (path: string, sha256: string): string => `${path}\n${sha256}`;
 /** One buffer pool per thread: consecutive cells reuse memory instead of faulting in fresh pages. */
 const buffers = new EngineBuffers();
 
@@ -57,16 +59,14 @@ export interface LoadedTraceEntry {
  * Puts traces read elsewhere (the coordinator hands its traces to worker threads) into this thread's cache, unless
  * it holds that path and SHA-256 already: cells then keep using one trace object (and its cached row keys).
  */
-export function seedTraceCache(loaded: readonly LoadedTraceEntry[]): void {
-  for (const l of loaded) {
-    const k = `${l.path}\n${l.expected}`;
-    if (!traces.has(k)) traces.set(k, Promise.resolve(l.trace));
-  }
+export function seedTraceCache(entry: LoadedTraceEntry): void {
+  const k = traceKey(entry.path, entry.expected);
+  if (!traces.has(k)) traces.set(k, Promise.resolve(entry.trace));
 }
 
 /** Drops a trace from this thread's cache. */
 export function forgetTrace(path: string, sha256: string): void {
-  traces.delete(`${path}\n${sha256}`);
+  traces.delete(traceKey(path, sha256));
 }
 
 /**
@@ -74,7 +74,7 @@ export function forgetTrace(path: string, sha256: string): void {
  * Throws InputError for a missing or unreadable trace, or one whose content differs from `sha256`.
  */
 export async function loadTraceChecked(path: string, sha256: string, cache: boolean): Promise<LoadedTrace> {
-  const k = `${path}\n${sha256}`;
+  const k = traceKey(path, sha256);
   let p = traces.get(k);
   if (p === undefined) {
     p = readTrace(path, { cache }).then((t) => {
@@ -102,6 +102,11 @@ export async function runCellTask(task: CellTask): Promise<CellOutcome> {
     const file = resultFile(task.traceLabel, loaded.sha256, out, optionsRecord(cfg));
     return { ok: true, id: task.id, text: stableStringify({ ...file, cell: task.block }) };
   } catch (err) {
-    return { ok: false, id: task.id, input: err instanceof InputError, message: err instanceof Error ? err.message : String(err) };
+    return failedCell(task.id, err);
   }
+}
+
+/** The outcome of a cell that threw `err`: bad input when it is an InputError (exit 2), else internal. */
+export function failedCell(id: string, err: unknown): CellOutcome {
+  return { ok: false, id, input: err instanceof InputError, message: err instanceof Error ? err.message : String(err) };
 }

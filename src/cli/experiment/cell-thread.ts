@@ -23,7 +23,7 @@ export interface ThreadCell {
 
 /** Runs one cell in this thread; the first trace handed over for a path and SHA-256 is kept for later cells. */
 export function runThreadCell(cell: ThreadCell): Promise<CellOutcome> {
-  if (cell.trace !== null) seedTraceCache([cell.trace]);
+  if (cell.trace !== null) seedTraceCache(cell.trace);
   return runCellTask(cell.task);
 }
 
@@ -45,7 +45,7 @@ export async function primeThread(cells: readonly CellTask[]): Promise<void> {
   if (cells.length === 0) return;
   const trace = generateServerless({ ...SERVERLESS_DEFAULTS, n: PRIME_ROWS }, createRng(1).fork('prime'));
   const sha256 = 'prime';
-  seedTraceCache([{ path: PRIME_PATH, expected: sha256, trace: { trace, sha256, path: PRIME_PATH, meta: null } }]);
+  seedTraceCache({ path: PRIME_PATH, expected: sha256, trace: { trace, sha256, path: PRIME_PATH, meta: null } });
   try {
     for (const task of cells) await runCellTask({ ...task, load: PRIME_LOAD, tracePath: PRIME_PATH, traceSha256: sha256, cache: false });
   } finally {

@@ -86,6 +86,8 @@ export interface PreparedRun {
   readonly tasks: readonly CellTask[];
   readonly hashes: readonly string[];
   readonly base: MergeBase;
+  /** Indices of the cells this process runs: every n-th with --shard i/n, else all. */
+  readonly selected: readonly number[];
   /** Cell threads started while the traces were read (prepareRun's `startThreads`), for executeRun; else null. */
   readonly runner: CellRunner | null;
 }
@@ -139,22 +141,20 @@ export async function prepareRun(spec: ExperimentSpec, file: string, flags: RunF
   if (spec.repeats > 1 && !spec.arms.some((a) => seeded.includes(a.split(/[+@]/)[0] ?? ''))) {
     issues.push(`${file} → repeats: ${spec.repeats}; expected 1 for these arms (the engine and the predictor are deterministic: only ${seeded.join(', ')} depends on the seed, so repeats would be identical copies)`);
   }
+  const indices = cells.map((_, i) => i);
+  const selected = flags.shard ? shardItems(indices, flags.shard) : indices;
   // With --jobs N on this machine, the threads start (and warm up) now, while the traces are read below.
-  const selected = flags.shard ? shardItems(tasks, flags.shard) : tasks;
   const threads = startThreads && issues.length === 0 && flags.queue === null && flags.jobs > 1 && selected.length > 1;
-  const runner = threads ? await createCellRunner(Math.min(flags.jobs, selected.length), selected) : null;
+  const runner = threads ? await createCellRunner(Math.min(flags.jobs, selected.length), selected.map((i) => tasks[i]!)) : null;
   try {
     await checkTraces(spec, file, flags, issues);
+    if (issues.length > 0) throw new InputError(issues.length === 1 ? issues[0]! : `${issues.length} problems in ${file}:`, issues);
   } catch (err) {
     await runner?.close();
     throw err;
   }
-  if (issues.length > 0) {
-    await runner?.close();
-    throw new InputError(issues.length === 1 ? issues[0]! : `${issues.length} problems in ${file}:`, issues);
-  }
   const outDir = flags.out ?? resolveFrom(file, spec.out);
-  return { spec, file, outDir, cells, tasks, hashes, base, runner };
+  return { spec, file, outDir, cells, tasks, hashes, base, selected, runner };
 }
 
 /** Checks that every trace exists and has its recorded SHA-256 (reading each once, into this thread's cache). */
@@ -228,11 +228,9 @@ export interface RunSummary {
  */
 export async function executeRun(p: PreparedRun, flags: RunFlags): Promise<RunSummary> {
   removeStaleTemps(join(p.outDir, 'cells'));
-  const indices = p.cells.map((_, i) => i);
-  const selected = flags.shard ? shardItems(indices, flags.shard) : indices;
   const todo: CellTask[] = [];
   let resumed = 0;
-  for (const i of selected) {
+  for (const i of p.selected) {
     const task = p.tasks[i]!;
     if (flags.resume) {
       const prior = readCellFile(cellPath(p.outDir, task.id));
@@ -269,7 +267,7 @@ export async function executeRun(p: PreparedRun, flags: RunFlags): Promise<RunSu
     if (failures.every((f) => !f.ok && f.input)) throw new InputError(msg, lines.length === 1 ? [msg, ...lines] : lines);
     throw new Error(`${msg}\n${lines.join('\n')}`);
   }
-  return { selected: selected.length, ran: todo.length, resumed };
+  return { selected: p.selected.length, ran: todo.length, resumed };
 }
 
 /** The merged result file object (SPEC §10) of one trace's merge. */
