@@ -1,6 +1,7 @@
 // The hsim command line: builds the commander program from the command modules and maps errors to exit codes.
 import { Command, CommanderError } from 'commander';
 import { EXIT, exitCodeOf, InputError } from '../errors.ts';
+import { fullGc } from './full-gc.ts';
 import { toolVersion } from './provenance.ts';
 import { registerCommands } from './commands/index.ts';
 
@@ -24,6 +25,8 @@ try {
 } catch (err) {
   process.exitCode = handleError(err);
 }
+// The work is done: collect garbage before the event loop ends, or Node 20 may hang at exit (see full-gc.ts).
+fullGc();
 
 function handleError(err: unknown): number {
   if (err instanceof CommanderError) {

@@ -1,7 +1,7 @@
 // Running cells in this thread (jobs 1) or on a pool of worker threads (piscina), each trace read once, here.
 import { Piscina } from 'piscina';
 import { failedCell, loadTraceChecked, runCellTask, taskConfig, type CellOutcome, type CellTask } from './cell-task.ts';
-import type { ThreadCell } from './cell-thread.ts';
+import type { ThreadCell, ThreadSettle } from './cell-thread.ts';
 import { shareTraceEntry } from './shared-trace.ts';
 import { cellWorkerEntry } from './worker-bundle.ts';
 
@@ -52,7 +52,12 @@ export async function createCellRunner(jobs: number, expected: readonly CellTask
         return { ok: false, id: task.id, input: false, message: `worker thread failed: ${(err as Error).message}` };
       }
     },
-    close: () => pool.destroy(),
+    async close() {
+      // One settle request per thread (they wait for each other), then stop them: see ThreadSettle.
+      const settle: ThreadSettle = { barrier: new Int32Array(new SharedArrayBuffer(4)), threads: jobs };
+      await Promise.allSettled(Array.from({ length: jobs }, () => pool.run(settle)));
+      await pool.destroy();
+    },
   };
 }
 

@@ -2,6 +2,7 @@
 // on a small generated trace, then serves cells, each with its trace handed over on shared memory.
 import { workerData } from 'node:worker_threads';
 import { forgetTrace, runCellTask, seedTraceCache, type CellOutcome, type CellTask, type LoadedTraceEntry } from './cell-task.ts';
+import { fullGc } from '../full-gc.ts';
 import { adoptGitCommit } from '../provenance.ts';
 import { createRng } from '../../rng/seeded.ts';
 import { generateServerless } from '../../../traces/generators/serverless.ts';
@@ -21,10 +22,35 @@ export interface ThreadCell {
   readonly trace: LoadedTraceEntry | null;
 }
 
-/** Runs one cell in this thread; the first trace handed over for a path and SHA-256 is kept for later cells. */
-export function runThreadCell(cell: ThreadCell): Promise<CellOutcome> {
+/**
+ * The pool's last request to each thread before it stops them: wait at a barrier until every thread holds one (so
+ * each thread gets exactly one), then collect garbage, or Node 20 may hang stopping the thread (see full-gc.ts).
+ */
+export interface ThreadSettle {
+  /** Counts the threads that arrived. */
+  readonly barrier: Int32Array;
+  readonly threads: number;
+}
+
+/** Longest a thread waits at the barrier for the others (one may be gone), ms. */
+const SETTLE_WAIT_MS = 1000;
+
+/** Runs one cell in this thread (the first trace handed over for a path and SHA-256 is kept for later cells), or settles it. */
+export async function runThreadCell(cell: ThreadCell | ThreadSettle): Promise<CellOutcome | null> {
+  if ('barrier' in cell) {
+    settleThread(cell);
+    return null;
+  }
   if (cell.trace !== null) seedTraceCache(cell.trace);
   return runCellTask(cell.task);
+}
+
+function settleThread({ barrier, threads }: ThreadSettle): void {
+  Atomics.add(barrier, 0, 1);
+  Atomics.notify(barrier, 0);
+  const deadline = Date.now() + SETTLE_WAIT_MS;
+  for (let n = Atomics.load(barrier, 0); n < threads && Date.now() < deadline; n = Atomics.load(barrier, 0)) Atomics.wait(barrier, 0, n, 50);
+  fullGc();
 }
 
 const PRIME_PATH = 'hsim:prime';
