@@ -43,11 +43,34 @@ export async function runCellsOnQueue(tasks: readonly CellTask[], target: RedisT
       data: t,
       opts: { jobId, attempts: 1, removeOnComplete: false, removeOnFail: false },
     })));
-    await finished;
+    // Cells wait for workers as long as it takes; say so when none is connected and nothing moves.
+    let left = pending.size;
+    const watch = setInterval(() => {
+      if (pending.size !== left) {
+        left = pending.size;
+        return;
+      }
+      void queue.getWorkersCount().then((workers) => {
+        if (workers === 0 && pending.size > 0) {
+          process.stderr.write(`hsim: waiting: ${pending.size} of ${tasks.length} cells left on ${target.url} queue ${queueName}, and no worker is connected; start one with \`hsim worker --queue ${target.url} --queue-name ${queueName}\`\n`);
+        }
+      }, () => undefined);
+    }, waitNoticeMs());
+    try {
+      await finished;
+    } finally {
+      clearInterval(watch);
+    }
   } finally {
     await events.close();
     await queue.close();
   }
+}
+
+/** How long the coordinator waits without progress before it checks for workers, ms (HSIM_QUEUE_NOTICE_MS; 30 s). */
+function waitNoticeMs(): number {
+  const ms = Number(process.env.HSIM_QUEUE_NOTICE_MS);
+  return Number.isFinite(ms) && ms > 0 ? ms : 30_000;
 }
 
 const INPUT_PREFIX = 'input error: ';

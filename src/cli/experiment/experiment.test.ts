@@ -248,6 +248,27 @@ describe.skipIf(!redisEnv && !redisBinary)('hsim run --queue and hsim worker (re
       })));
     }
   });
+  it('says when no worker is connected, and finishes once one is', async () => {
+    const name = `${queueName}-late`;
+    const run = spawn(process.execPath, [join(root, 'bin', 'hsim.js'), 'run', 'exp.json', '--queue', url, '--queue-name', name, '-o', 'out/late', '--quiet'], {
+      cwd: dir, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, HSIM_CACHE_DIR: join(dir, 'cache'), HSIM_QUEUE_NOTICE_MS: '200' },
+    });
+    let stderr = '';
+    run.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+    const exited = new Promise<number | null>((resolve) => run.on('exit', resolve));
+    for (let i = 0; i < 300 && !stderr.includes('no worker is connected'); i++) await new Promise((r) => setTimeout(r, 50));
+    expect(stderr).toContain(`cells left on ${url} queue ${name}, and no worker is connected; start one with \`hsim worker --queue ${url} --queue-name ${name}\``);
+    const worker = hsimChild('worker', '--queue', url, '--queue-name', name);
+    try {
+      expect(await exited, stderr).toBe(0);
+      expect(normalised(join(dir, 'out/late/results.json'))).toBe(reference);
+    } finally {
+      await new Promise((resolve) => {
+        worker.on('exit', resolve);
+        worker.kill('SIGTERM');
+      });
+    }
+  });
 });
 
 describe('hsim run/worker --queue without Redis', () => {
