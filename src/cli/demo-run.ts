@@ -1,5 +1,6 @@
-// The demo: serverless trace at loads 0.5/0.8/0.95 and a prodflow run, several arms, tables, gates and a report.
-import { join, resolve } from 'node:path';
+// The demo: serverless trace at loads 0.5/0.8/0.95 and a prodflow run, several arms, tables, a sensitivity sweep,
+// gates and a report.
+import { join, relative, resolve, sep } from 'node:path';
 import { InputError, atOption } from '../errors.ts';
 import { createRng } from '../rng/seeded.ts';
 import { stableStringify } from '../json/stable-json.ts';
@@ -13,7 +14,7 @@ import { simulate } from '../../sim/simulate.ts';
 import { routingNames } from '../../sim/arms/index.ts';
 import { buildSimulationConfig, optionsRecord, resultFile } from './simulate-run.ts';
 import { formatSimulationTable } from './simulation-table.ts';
-import { toolVersion } from './provenance.ts';
+import { repositoryRoot, toolVersion } from './provenance.ts';
 
 /** Arms shown by the demo, in order; those whose routing is not registered are left out. */
 const DEMO_ARMS = ['fifo', 'oracle', 'oracle+weights+pausing', 'static-history', 'per-key', 'predictive', 'predictive+weights+pausing'];
@@ -31,9 +32,11 @@ export async function runDemo(opts: Record<string, unknown>): Promise<void> {
   const available = new Set(routingNames());
   const arms = DEMO_ARMS.filter((a) => available.has(a.split('+')[0]!));
 
-  // 1. Serverless: 400 keys, Zipf popularity, lognormal durations, diurnal arrivals, 64 workers.
+  // 1. Serverless: 400 keys, Zipf popularity, lognormal durations, 64 workers. The arrival rate cycles hourly (as
+  // for experiments/sensitivity.json), so every evaluation window has long jobs waiting and the gate's long-class
+  // guardrail can be judged; with the daily default the sweep's gate would be unevaluable.
   const rng = createRng(seed);
-  const serverlessOpts = { ...SERVERLESS_DEFAULTS, n };
+  const serverlessOpts = { ...SERVERLESS_DEFAULTS, n, periodMs: 3_600_000 };
   const serverless = generateServerless(serverlessOpts, rng.fork('serverless'));
   const serverlessPath = join(out, 'traces', 'serverless.csv.gz');
   say(`demo: generated ${serverless.n} serverless jobs → ${serverlessPath}`);
@@ -55,11 +58,50 @@ export async function runDemo(opts: Record<string, unknown>): Promise<void> {
   process.stdout.write(r2);
   process.stdout.write(`\nResult files: ${join(out, 'results')}\n`);
 
-  // 3. The report: charts, gate tables (the example gates of experiments/gates, unfrozen here), provenance.
+  // 3. A small sensitivity sweep on the serverless trace at loads 0.8 and 0.95: does any variant flip the gate's verdict?
+  const sweepPath = await runDemoSweep(out, serverlessPath, s1, seed, say);
+
+  // 4. The report: charts, gate tables (the example gates of experiments/gates, unfrozen here), the sweep, provenance.
   const { writeReport } = await import('../../reports/write-report-io.ts');
-  const report = await writeReport(join(out, 'results'), join(out, 'report'), { title: 'hsim demo: serverless and prodflow traces' });
+  const report = await writeReport(join(out, 'results'), join(out, 'report'), { title: 'hsim demo: serverless and prodflow traces', sweeps: [sweepPath] });
   for (const w of report.warnings) say(`demo: report: ${w}`);
   process.stdout.write(`Report: ${resolve(report.indexHtml)}\n`);
+}
+
+/** The gate the demo's sweep judges by (unfrozen: the demo's trace is generated anew). */
+const DEMO_SWEEP_GATE = join(repositoryRoot(), 'experiments', 'gates', 'weights-pausing-vs-fifo.sim.json');
+
+/**
+ * Writes `<out>/sweep/sweep-spec.json` (a few parameters of experiments/sensitivity.json, one at a time around the
+ * defaults) and runs it as `hsim sweep` does, on this thread; prints its table. Returns the sweep.json path.
+ */
+async function runDemoSweep(out: string, tracePath: string, sha256: string, seed: number, say: (s: string) => void): Promise<string> {
+  const dir = resolve(out, 'sweep');
+  const spec = {
+    id: 'demo-sensitivity',
+    description: 'hsim demo: a few parameters of experiments/sensitivity.json, one at a time, on the demo serverless trace at loads 0.8 and 0.95',
+    // Relative inside the checkout (so sweep.json names no machine's folders), else absolute.
+    gate: dir.startsWith(repositoryRoot() + sep) ? relative(dir, DEMO_SWEEP_GATE) : DEMO_SWEEP_GATE,
+    gate_unfrozen: true,
+    traces: [{ path: resolve(tracePath), sha256 }],
+    loads: [0.8, 0.95],
+    arms: ['fifo', 'predictive+weights+pausing'],
+    split: 'time',
+    windows: 7,
+    window_by: 'time',
+    seed,
+    mode: 'one-at-a-time',
+    parameters: { 'predictor.minSamples': [5, 100], aging: [1000, 'off'], weights: [[4, 2, 1]] },
+    out: dir,
+  };
+  const file = join(dir, 'sweep-spec.json');
+  writeFileAtomic(file, stableStringify(spec));
+  const { runSweepCommand } = await import('./experiment/sweep-command.ts');
+  const t0 = performance.now();
+  process.stdout.write(`\nSensitivity sweep (serverless, loads 0.8 and 0.95): which variant flips the verdict of ${DEMO_SWEEP_GATE.slice(repositoryRoot().length + 1)}?\n`);
+  await runSweepCommand(file, { jobs: '1', quiet: true });
+  say(`demo: swept ${Object.values(spec.parameters).reduce((n, v) => n + v.length, 1)} variants in ${((performance.now() - t0) / 1000).toFixed(1)} s → ${join(dir, 'sweep.json')}`);
+  return join(dir, 'sweep.json');
 }
 
 async function save(path: string, trace: Trace, kind: string, options: Record<string, unknown>): Promise<string> {

@@ -5,7 +5,7 @@ import type { Command } from 'commander';
 export function registerDemo(program: Command): void {
   program
     .command('demo')
-    .description('generate a serverless trace and a prodflow trace, simulate several arms, check the gates, write a report')
+    .description('generate a serverless trace and a prodflow trace, simulate several arms, sweep a few parameters, check the gates, write a report')
     .option('-o, --output <dir>', 'output folder', 'out/demo')
     .option('--n <jobs>', 'jobs in the serverless trace', '60000')
     .option('--seed <n>', 'seed of the generated traces', '1')
