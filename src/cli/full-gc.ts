@@ -6,11 +6,12 @@
 // blocks the thread until all background jobs are done (NodePlatform::DrainTasks) without collecting garbage for
 // them: each waits for the other, forever. gdb on a hung `hsim predictor warm` showed exactly this: the main
 // thread in DrainTasks, a TurboFan job in CollectionBarrier::AwaitCollectionBackground. It hit ~2 % of short runs
-// under load (8 of 360 in /tmp stress loops of `predictor warm` + `simulate`; 4 parallel loops on 2 cores), and once
-// a CI run (a test's child timed out after 180 s).
+// under load: 8 of 360 processes in 4 parallel shell loops on 2 cores, each running `hsim predictor warm`, `simulate`
+// and `simulate --predictor-snapshot` on a 3,000-row trace under `timeout`. It most likely failed a CI run too (a
+// test's child killed after 180 s).
 //
 // A full collection right before a thread goes idle for good leaves the old generation far below its limit, so the
-// few compile jobs still in flight finish without asking for one: 0 hangs in 1,440 runs of the same loops (~8 ms
+// few compile jobs still in flight finish without asking for one: 0 hangs in 1,680 runs of the same loops (~8 ms
 // per collection on a 2M-row simulate). main.ts collects once at the end; a cell pool asks each thread to collect
 // before stopping it (cell-thread.ts, ThreadSettle). Collecting after every cell instead cost ~0.5 s of a 12-cell
 // run with --jobs 2: the collection gives memory back, which the next cell faults in again.
