@@ -27,12 +27,7 @@ export function readGateFile(path: string): LoadedGate {
   } catch {
     throw new InputError(atLocation(path, undefined, 'not found or not readable', 'a gate file (JSON)'));
   }
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (err) {
-    throw new InputError(atLocation(path, undefined, `not valid JSON (${(err as Error).message})`, 'a gate file (JSON)'));
-  }
+  const json = parseJsonAt(path, text, 'a gate file (JSON)');
   const parsed = parseGateFile(json, path);
   if (!parsed.ok) throw new InputError(parsed.issues.length === 1 ? parsed.issues[0]! : `${parsed.issues.length} problems in gate file ${path}:`, parsed.issues);
   return { path, sha256: sha256Hex(text), json, gate: parsed.value };
@@ -66,9 +61,7 @@ function readGateExperiment(gatePath: string, file: string): LockedExperiment {
   } catch {
     throw new InputError(atLocation(gatePath, undefined, `"experiment": "${file}" (${abs}) not found or not readable`, 'the experiment config (JSON) this gate judges, relative to the gate file'));
   }
-  const content = parseJsonOrNull(bytes.toString('utf8'));
-  if (content === null) throw new InputError(atLocation(abs, undefined, 'not valid JSON', `the experiment config named by ${gatePath}`));
-  return { file, bytes, content };
+  return { file, bytes, content: parseJsonAt(abs, bytes.toString('utf8'), `the experiment config named by ${gatePath}`) };
 }
 
 /**
@@ -86,12 +79,25 @@ function lockedExperimentProblem(gatePath: string, lock: GateLock): string | nul
   }
   const sha = sha256Hex(bytes);
   if (sha === lock.experiment_sha256) return null;
-  const changes = changedPaths(lock.experiment, parseJsonOrNull(bytes.toString('utf8')));
-  const what = changes.length === 0 ? ['only the bytes (formatting) changed'] : changes;
   return (
     `${abs}: the experiment config changed since ${gatePath} was frozen (the lock records sha256 ${lock.experiment_sha256}, the file now has ${sha}); ` +
-    `a pre-registered gate cannot judge an edited experiment: restore it, or freeze a new gate before a new run. Changed: ${what.join('; ')}`
+    `a pre-registered gate cannot judge an edited experiment: restore it, or freeze a new gate before a new run. Changed: ${changesText(lock.experiment, parseJsonOrNull(bytes.toString('utf8')))}`
   );
+}
+
+/** The JSON paths that differ between what was frozen and what is there now, for a refusal message. */
+function changesText(frozen: unknown, now: unknown): string {
+  const changes = changedPaths(frozen, now);
+  return changes.length === 0 ? 'only the bytes (formatting) changed' : changes.join('; ');
+}
+
+/** Parses the JSON text of `path`. Throws InputError naming the file, the parser's complaint and what was `expected`. */
+function parseJsonAt(path: string, text: string, expected: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    throw new InputError(atLocation(path, undefined, `not valid JSON (${(err as Error).message})`, expected));
+  }
 }
 
 function parseJsonOrNull(text: string): unknown {
@@ -113,20 +119,12 @@ export function verifiedGateLock(loaded: LoadedGate): { readonly lock: GateLock;
   const lockPath = lockPathFor(gatePath);
   if (!existsSync(lockPath)) return null;
   const lockText = readFileSync(lockPath, 'utf8');
-  let lockJson: unknown;
-  try {
-    lockJson = JSON.parse(lockText);
-  } catch (err) {
-    throw new InputError(atLocation(lockPath, undefined, `not valid JSON (${(err as Error).message})`, 'a gate lock written by hsim gate freeze'));
-  }
-  const lock = parseGateLock(lockJson, lockPath);
+  const lock = parseGateLock(parseJsonAt(lockPath, lockText, 'a gate lock written by hsim gate freeze'), lockPath);
   if (!lock.ok) throw new InputError(lock.issues[0]!, lock.issues);
   if (lock.value.gate_sha256 !== loaded.sha256) {
-    const changes = changedPaths(lock.value.gate, loaded.json);
-    const what = changes.length === 0 ? ['only the bytes (formatting) changed'] : changes;
     throw new InputError(
       `${gatePath}: changed since it was frozen (lock ${lockPath} records sha256 ${lock.value.gate_sha256}, the file now has ${loaded.sha256}); ` +
-        `a pre-registered gate cannot be evaluated after edits: restore it, or freeze a new gate before a new run. Changed: ${what.join('; ')}`,
+        `a pre-registered gate cannot be evaluated after edits: restore it, or freeze a new gate before a new run. Changed: ${changesText(lock.value.gate, loaded.json)}`,
     );
   }
   const experimentProblem = lockedExperimentProblem(gatePath, lock.value);
