@@ -16,10 +16,10 @@ export interface ThreadData {
   readonly prime: readonly CellTask[];
 }
 
-/** One cell for a thread, with its trace (columns on shared memory), or null to read the trace here. */
+/** One cell for a thread, with its trace (read and checked by the coordinator; columns on shared memory). */
 export interface ThreadCell {
   readonly task: CellTask;
-  readonly trace: LoadedTraceEntry | null;
+  readonly trace: LoadedTraceEntry;
 }
 
 /**
@@ -41,7 +41,7 @@ export async function runThreadCell(cell: ThreadCell | ThreadSettle): Promise<Ce
     settleThread(cell);
     return null;
   }
-  if (cell.trace !== null) seedTraceCache(cell.trace);
+  seedTraceCache(cell.trace);
   return runCellTask(cell.task);
 }
 
