@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { readTrace } from '../traces/trace-io.ts';
 import { simulate } from '../sim/simulate.ts';
 import { buildSimulationConfig } from '../src/cli/simulate-run.ts';
-import { replayTrace } from '../src/cli/replay/replay-run.ts';
+import { replayTrace } from '../src/replay/replay-run-io.ts';
 import { compareResults, formatCompareTable } from '../src/replay/compare.ts';
 
 const urls = process.argv.slice(2).filter((a) => a.includes('://'));

@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { repositoryRoot } from '../src/cli/provenance.ts';
+import { repositoryRoot } from '../src/io/provenance-io.ts';
 import { sharedFile } from '../src/io/shared-io.ts';
 
 /** SHA-256 of the uncompressed synth2m.csv (shared/bench/README.md). */

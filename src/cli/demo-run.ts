@@ -14,7 +14,7 @@ import { simulate } from '../../sim/simulate.ts';
 import { routingNames } from '../../sim/arms/index.ts';
 import { buildSimulationConfig, optionsRecord, resultFile } from './simulate-run.ts';
 import { formatSimulationTable } from './simulation-table.ts';
-import { repositoryRoot, toolVersion } from './provenance.ts';
+import { repositoryRoot, toolVersion } from '../io/provenance-io.ts';
 
 /** Arms shown by the demo, in order; those whose routing is not registered are left out. */
 const DEMO_ARMS = ['fifo', 'oracle', 'oracle+weights+pausing', 'static-history', 'per-key', 'predictive', 'predictive+weights+pausing'];
@@ -96,7 +96,7 @@ async function runDemoSweep(out: string, tracePath: string, sha256: string, seed
   };
   const file = join(dir, 'sweep-spec.json');
   writeFileAtomic(file, stableStringify(spec));
-  const { runSweepCommand } = await import('./experiment/sweep-command.ts');
+  const { runSweepCommand } = await import('./sweep-command.ts');
   const t0 = performance.now();
   process.stdout.write(`\nSensitivity sweep (serverless, loads 0.8 and 0.95): which variant flips the verdict of ${DEMO_SWEEP_GATE.slice(repositoryRoot().length + 1)}?\n`);
   await runSweepCommand(file, { jobs: '1', quiet: true });

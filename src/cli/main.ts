@@ -1,8 +1,8 @@
 // The hsim command line: builds the commander program from the command modules and maps errors to exit codes.
 import { Command, CommanderError } from 'commander';
 import { EXIT, exitCodeOf, InputError } from '../errors.ts';
-import { fullGc } from './full-gc.ts';
-import { toolVersion } from './provenance.ts';
+import { fullGc } from '../io/full-gc.ts';
+import { toolVersion } from '../io/provenance-io.ts';
 import { registerCommands } from './commands/index.ts';
 
 // A closed pipe (`hsim … | head`) ends the output quietly instead of crashing.

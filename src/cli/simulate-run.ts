@@ -11,7 +11,7 @@ import { simulate, type SimulationConfig, type SimulationOutput } from '../../si
 import {
   defaultLevelFor, parseFraction, parseInteger, parseLoads, parseSplit, parseStaticMap, parseWindowBy,
 } from '../../sim/sim-options.ts';
-import { gitCommit, toolVersion } from './provenance.ts';
+import { gitCommit, toolVersion } from '../io/provenance-io.ts';
 import { formatSimulationTable } from './simulation-table.ts';
 
 /** Options as commander hands them over (strings and flags). */

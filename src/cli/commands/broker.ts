@@ -16,7 +16,7 @@ Example:
   hsim broker --listen 127.0.0.1:27051 &
   hsim replay trace.csv --broker harbinger://127.0.0.1:27051 --arm predictive+weights+pausing`)
     .action(async (opts: Record<string, unknown>) => {
-      const { runBrokerCommand } = await import('../broker/broker-run.ts');
+      const { runBrokerCommand } = await import('../broker-run.ts');
       await runBrokerCommand(opts);
     });
 }

@@ -17,7 +17,7 @@ Example:
   hsim replay trace.csv --broker redis://127.0.0.1:26379 --arm fifo --arm oracle+no-aging --load 0.6 --workers 8 -o replay.json
   hsim compare sim.json replay.json`)
     .action(async (simulation: string, replay: string, opts: Record<string, unknown>) => {
-      const { runCompareCommand } = await import('../replay/compare-run.ts');
+      const { runCompareCommand } = await import('../compare-run.ts');
       runCompareCommand(simulation, replay, opts);
     });
 }

@@ -5,7 +5,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { repositoryRoot } from '../provenance.ts';
+import { repositoryRoot } from '../../io/provenance-io.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'hsim-demo-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

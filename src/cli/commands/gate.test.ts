@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publishedArms, publishedGate, resultFileObject } from '../../../analysis/fixtures/result-file-fixture.ts';
 import { PUBLISHED } from '../../../analysis/fixtures/azure2021-v3-windows.ts';
-import { repositoryRoot } from '../provenance.ts';
+import { repositoryRoot } from '../../io/provenance-io.ts';
 
 const root = repositoryRoot();
 let dir = '';

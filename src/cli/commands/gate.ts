@@ -15,7 +15,7 @@ export function registerGate(program: Command): void {
     .addHelpText('after', '\nExample:\n  hsim gate freeze experiments/gates/predictive-vs-fifo.sim.json   # writes predictive-vs-fifo.sim.lock.json')
     .action(async (gatePath: string) => {
       const { freezeGate } = await import('../../../analysis/gate-io.ts');
-      const { toolVersion, gitCommit } = await import('../provenance.ts');
+      const { toolVersion, gitCommit } = await import('../../io/provenance-io.ts');
       const { lockPath, lock, existing } = freezeGate(gatePath, { toolVersion: toolVersion(), gitCommit: gitCommit(), frozenAt: new Date().toISOString() });
       process.stdout.write(existing ? `already frozen: ${gatePath} matches ${lockPath} (sha256 ${lock.gate_sha256}, frozen ${lock.frozen_at})\n` : `froze ${gatePath}: sha256 ${lock.gate_sha256} → ${lockPath}\n`);
     });

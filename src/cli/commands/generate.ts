@@ -76,7 +76,7 @@ async function run(kind: Kind, raw: Raw): Promise<void> {
   const rng = createRng(seed);
   const { trace, options } = await build(kind, raw, rng);
   const { writeTrace, metaPathFor } = await import('../../../traces/trace-io.ts');
-  const { toolVersion } = await import('../provenance.ts');
+  const { toolVersion } = await import('../../io/provenance-io.ts');
   const { generatedTraceMeta } = await import('../../../traces/generators/generator-meta.ts');
   const meta = await writeTrace(output, trace, generatedTraceMeta(kind, trace, { ...options, seed }, toolVersion()));
   process.stderr.write(`hsim: wrote ${output} (${trace.n} jobs, ${meta.keys} key${meta.keys === 1 ? '' : 's'}${meta.classes === null ? '' : `, ${meta.classes} classes`}; sha256 ${meta.sha256}) and ${metaPathFor(output)}\n`);

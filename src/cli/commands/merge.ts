@@ -14,7 +14,7 @@ export function registerMerge(program: Command): void {
 Example:
   hsim merge out/shard1 out/shard2 -o out/all`)
     .action(async (dirs: string[], opts: Record<string, unknown>) => {
-      const { runMergeCommand } = await import('../experiment/merge-command.ts');
+      const { runMergeCommand } = await import('../merge-command.ts');
       runMergeCommand(dirs, opts);
     });
 }

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fixtureResultFile } from '../../../reports/fixtures/report-fixture.ts';
-import { repositoryRoot } from '../provenance.ts';
+import { repositoryRoot } from '../../io/provenance-io.ts';
 
 const root = repositoryRoot();
 const dir = mkdtempSync(join(tmpdir(), 'hsim-report-cli-'));

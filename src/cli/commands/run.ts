@@ -20,7 +20,7 @@ Example:
   hsim run experiments/example-run.json --jobs 2
   hsim run experiments/example-run.json --shard 1/2 -o out/shard1   # and 2/2 elsewhere, then: hsim merge out/shard1 out/shard2 -o out/all`)
     .action(async (file: string, opts: Record<string, unknown>) => {
-      const { runExperimentCommand } = await import('../experiment/run-command.ts');
+      const { runExperimentCommand } = await import('../run-command.ts');
       await runExperimentCommand(file, opts);
     });
 }

@@ -20,7 +20,7 @@ Example:
   hsim generate serverless -o out/traces/serverless-100k.csv --seed 1   # the trace experiments/sensitivity.json names
   hsim sweep experiments/sensitivity.json --jobs 2 --unfrozen`)
     .action(async (file: string, opts: Record<string, unknown>) => {
-      const { runSweepCommand } = await import('../experiment/sweep-command.ts');
+      const { runSweepCommand } = await import('../sweep-command.ts');
       await runSweepCommand(file, opts);
     });
 }

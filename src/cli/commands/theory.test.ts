@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { erlangC } from '../../../analysis/theory/erlang-c.ts';
-import { repositoryRoot } from '../provenance.ts';
+import { repositoryRoot } from '../../io/provenance-io.ts';
 
 const root = repositoryRoot();
 function hsim(...args: string[]): { code: number | null; stdout: string; stderr: string } {

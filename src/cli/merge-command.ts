@@ -1,11 +1,11 @@
 // The implementation of `hsim merge`: join the cell folders of shards into one output with merged results.
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { InputError, atLocation } from '../../errors.ts';
-import type { CellFile } from '../../experiment/cell-file.ts';
-import { sameCellResult } from '../../experiment/merge-cells.ts';
-import { writeFileAtomic } from '../../io/atomic-io.ts';
-import { cellPath, readCellFile, writeMergedResults } from './experiment-run.ts';
+import { InputError, atLocation } from '../errors.ts';
+import type { CellFile } from '../experiment/cell-file.ts';
+import { sameCellResult } from '../experiment/merge-cells.ts';
+import { writeFileAtomic } from '../io/atomic-io.ts';
+import { cellPath, readCellFile, writeMergedResults } from '../experiment/experiment-run-io.ts';
 
 /**
  * Runs `hsim merge DIR… -o OUT`: reads `<DIR>/cells/*.json` of every folder, refuses cells of different

@@ -1,7 +1,7 @@
 // Checks that a broker's TCP port accepts connections before a run starts (an unreachable broker is bad input).
 import { connect } from 'node:net';
-import { InputError, atOption } from '../../errors.ts';
-import type { BrokerAddress } from '../../replay/broker-url.ts';
+import { InputError, atOption } from '../errors.ts';
+import type { BrokerAddress } from './broker-url.ts';
 
 /** Resolves when host:port accepts a TCP connection within `timeoutMs`; else throws InputError (exit 2). */
 export function probeBroker(addr: BrokerAddress, timeoutMs = 3000): Promise<void> {

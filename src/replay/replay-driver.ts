@@ -1,6 +1,6 @@
 // The replay driver (SPEC §11): a producer on absolute deadlines and N consumers, one message in flight each.
 import type { BrokerAdapter, QueueSetup } from './broker-adapter.ts';
-import type { ReplayPlan } from '../../replay/replay-plan.ts';
+import type { ReplayPlan } from './replay-plan.ts';
 import { sleepUntil } from './wall-clock.ts';
 
 /** The sidecar: routes each message before it is submitted and learns from its acknowledgement (times in trace ms). */

@@ -1,16 +1,16 @@
 // The implementation of `hsim sweep`: run every variant's cells, judge each variant with the gate, write sweep.json.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { InputError, atPath } from '../../errors.ts';
-import { stableStringify } from '../../json/stable-json.ts';
-import { writeFileAtomic } from '../../io/atomic-io.ts';
-import { overridesText } from '../../experiment/overrides.ts';
-import { parseSweep, sweepExperiment, type Variant } from '../../experiment/sweep-file.ts';
-import { mergeTraceCells } from '../../experiment/merge-cells.ts';
-import { checkGate, readGateFile } from '../../../analysis/gate-io.ts';
-import { lockPathFor } from '../../../analysis/gate-lock.ts';
-import { checkRedis } from './redis-target.ts';
-import { executeRun, mergedResultFile, parseRunFlags, prepareRun, readJsonFile, readRunCells, resolveFrom } from './experiment-run.ts';
+import { InputError, atPath } from '../errors.ts';
+import { stableStringify } from '../json/stable-json.ts';
+import { writeFileAtomic } from '../io/atomic-io.ts';
+import { overridesText } from '../experiment/overrides.ts';
+import { parseSweep, sweepExperiment, type Variant } from '../experiment/sweep-file.ts';
+import { mergeTraceCells } from '../experiment/merge-cells.ts';
+import { checkGate, readGateFile } from '../../analysis/gate-io.ts';
+import { lockPathFor } from '../../analysis/gate-lock.ts';
+import { checkRedis } from '../experiment/redis-target.ts';
+import { executeRun, mergedResultFile, parseRunFlags, prepareRun, readJsonFile, readRunCells, resolveFrom } from '../experiment/experiment-run-io.ts';
 
 /** One line of sweep.json's `verdicts`. */
 export interface SweepVerdict {

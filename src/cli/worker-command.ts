@@ -1,8 +1,8 @@
 // The implementation of `hsim worker`: process cells from a BullMQ queue until stopped (SIGINT/SIGTERM).
-import { InputError, atOption } from '../../errors.ts';
-import { gitCommit } from '../provenance.ts';
-import { serveCells } from './cell-queue.ts';
-import { checkRedis, DEFAULT_QUEUE_NAME, parseRedisUrl } from './redis-target.ts';
+import { InputError, atOption } from '../errors.ts';
+import { gitCommit } from '../io/provenance-io.ts';
+import { serveCells } from '../experiment/cell-queue.ts';
+import { checkRedis, DEFAULT_QUEUE_NAME, parseRedisUrl } from '../experiment/redis-target.ts';
 
 /** Runs `hsim worker --queue redis://…`: serves cells until a signal, then finishes the current cells and exits 0. */
 export async function runWorkerCommand(opts: Record<string, unknown>): Promise<void> {

@@ -1,6 +1,6 @@
 // Handing a trace read on the coordinator to cell threads without copying it: columns on SharedArrayBuffers travel
 // by reference in a thread message, so every thread reads the same memory (traces are read-only by convention).
-import type { Trace } from '../../trace/trace.ts';
+import type { Trace } from '../trace/trace.ts';
 import type { LoadedTraceEntry } from './cell-task.ts';
 
 const shared = new WeakMap<LoadedTraceEntry['trace'], LoadedTraceEntry['trace']>();

@@ -1,8 +1,8 @@
 // The implementation of `hsim compare`: read both result files, pair them, print the table or JSON.
-import { CheckFailedError, InputError } from '../../errors.ts';
-import { stableStringify } from '../../json/stable-json.ts';
-import { compareResults, formatCompareTable } from '../../replay/compare.ts';
-import { readResultFile } from './replay-run.ts';
+import { CheckFailedError, InputError } from '../errors.ts';
+import { stableStringify } from '../json/stable-json.ts';
+import { compareResults, formatCompareTable } from '../replay/compare.ts';
+import { readResultFile } from '../replay/replay-run-io.ts';
 
 /** Runs `hsim compare`. Throws CheckFailedError for an invalid replay, InputError for anything else wrong. */
 export function runCompareCommand(simPath: string, replayPath: string, opts: Record<string, unknown>): void {

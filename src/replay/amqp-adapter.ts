@@ -1,8 +1,8 @@
 // RabbitMQ adapter (amqplib): a per-run classic queue with x-max-priority = L, prefetch 1 per consumer channel.
 import amqp from 'amqplib';
 import type { Channel, ChannelModel, ConsumeMessage } from 'amqplib';
-import { InputError, atOption } from '../../errors.ts';
-import type { BrokerAddress } from '../../replay/broker-url.ts';
+import { InputError, atOption } from '../errors.ts';
+import type { BrokerAddress } from './broker-url.ts';
 import type { BrokerAdapter, DeliveryHandler, QueueSetup } from './broker-adapter.ts';
 
 /** Level 0 is served first: priority = L − 1 − level (RabbitMQ serves the highest priority first). */

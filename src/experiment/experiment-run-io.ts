@@ -1,22 +1,22 @@
 // The I/O side of experiments: read the file, check traces and arms, run or resume cells, write merged results.
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
-import { InputError, atLocation, atOption } from '../../errors.ts';
-import { stableStringify } from '../../json/stable-json.ts';
-import { writeFileAtomic } from '../../io/atomic-io.ts';
-import { parseCellFile, type CellBlock, type CellFile } from '../../experiment/cell-file.ts';
-import { configHash, expandCells, experimentHash, type Cell } from '../../experiment/cells.ts';
-import type { ExperimentSpec } from '../../experiment/experiment-file.ts';
-import { mergeTraceCells, type MergeBase, type MergedTrace } from '../../experiment/merge-cells.ts';
-import { parseShard, shardItems, type Shard } from '../../experiment/shard.ts';
-import type { SimulationOutput } from '../../../sim/simulate.ts';
-import { findRouting, routingNames } from '../../../sim/arms/index.ts';
-import { optionsRecord, resultFile } from '../simulate-run.ts';
+import { InputError, atLocation, atOption } from '../errors.ts';
+import { stableStringify } from '../json/stable-json.ts';
+import { writeFileAtomic } from '../io/atomic-io.ts';
+import { parseCellFile, type CellBlock, type CellFile } from './cell-file.ts';
+import { configHash, expandCells, experimentHash, type Cell } from './cells.ts';
+import type { ExperimentSpec } from './experiment-file.ts';
+import { mergeTraceCells, type MergeBase, type MergedTrace } from './merge-cells.ts';
+import { parseShard, shardItems, type Shard } from './shard.ts';
+import type { SimulationOutput } from '../../sim/simulate.ts';
+import { findRouting, routingNames } from '../../sim/arms/index.ts';
+import { optionsRecord, resultFile } from '../cli/simulate-run.ts';
 import { createCellRunner, runCellsLocally, type CellRunner } from './cell-pool.ts';
 import { DEFAULT_QUEUE_NAME, parseRedisUrl, type RedisTarget } from './redis-target.ts';
 import { loadTraceChecked, taskConfig, type CellOutcome, type CellTask } from './cell-task.ts';
-import { ProgressBar } from './progress-bar.ts';
-import { gitCommit } from '../provenance.ts';
+import { ProgressBar } from '../cli/progress-bar.ts';
+import { gitCommit } from '../io/provenance-io.ts';
 
 /** The command-line flags of `hsim run` and `hsim sweep`, validated. */
 export interface RunFlags {

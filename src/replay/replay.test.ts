@@ -4,12 +4,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { InputError } from '../../errors.ts';
-import { readTrace } from '../../../traces/trace-io.ts';
-import { simulate } from '../../../sim/simulate.ts';
-import { buildSimulationConfig } from '../simulate-run.ts';
+import { InputError } from '../errors.ts';
+import { readTrace } from '../../traces/trace-io.ts';
+import { simulate } from '../../sim/simulate.ts';
+import { buildSimulationConfig } from '../cli/simulate-run.ts';
 import { startHarbingerBroker, type RunningBroker } from '../broker/harbinger-server.ts';
-import { buildReplayConfig, replayTrace } from './replay-run.ts';
+import { buildReplayConfig, replayTrace } from './replay-run-io.ts';
 import { HarbingerClient } from './harbinger-client.ts';
 
 const AMQP_URL = process.env.HSIM_AMQP_URL;

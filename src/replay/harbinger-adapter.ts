@@ -1,6 +1,6 @@
 // Replay adapter for the Harbinger broker (gRPC): the broker schedules (levels, aging, weights, pausing) and predicts.
-import { InputError, atOption } from '../../errors.ts';
-import type { BrokerAddress } from '../../replay/broker-url.ts';
+import { InputError, atOption } from '../errors.ts';
+import type { BrokerAddress } from './broker-url.ts';
 import type { BrokerAdapter, DeliveryHandler, QueueSetup } from './broker-adapter.ts';
 import { HarbingerClient } from './harbinger-client.ts';
 

@@ -1,8 +1,8 @@
 // The implementation of `hsim broker`: validate the address and snapshot, start the server, stop on a signal.
 import { readFileSync } from 'node:fs';
-import { InputError, atOption } from '../../errors.ts';
-import { readPredictorSnapshot } from '../../io/predictor-snapshot-io.ts';
-import { startHarbingerBroker } from './harbinger-server.ts';
+import { InputError, atOption } from '../errors.ts';
+import { readPredictorSnapshot } from '../io/predictor-snapshot-io.ts';
+import { startHarbingerBroker } from '../broker/harbinger-server.ts';
 
 /** Parses `host:port` (port 0 allowed). Throws InputError naming the option. */
 export function parseListen(text: string): { host: string; port: number } {

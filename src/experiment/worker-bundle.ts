@@ -1,8 +1,8 @@
 // The entry of cell worker threads: a one-file bundle of cell-thread.ts (starts in ~0.1 s, where loading every module
 // through tsx takes ~1.5 s per thread), rebuilt when a source changes; the tsx-loading .js entry as the fallback.
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { gitCommit, repositoryRoot } from '../provenance.ts';
-import { cachedBundle } from '../../../bin/bundle.js';
+import { gitCommit, repositoryRoot } from '../io/provenance-io.ts';
+import { cachedBundle } from '../../bin/bundle.js';
 import type { ThreadData } from './cell-thread.ts';
 
 /** What piscina needs to start a cell thread. */

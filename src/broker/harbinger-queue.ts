@@ -1,6 +1,6 @@
 // One queue of the Harbinger broker: the shared scheduler and predictor on a wall clock, leases, retries, dead letters.
-import { Scheduler, type SchedulerConfig } from '../../scheduler/scheduler.ts';
-import type { Predictor } from '../../predictor/predictor.ts';
+import { Scheduler, type SchedulerConfig } from '../scheduler/scheduler.ts';
+import type { Predictor } from '../predictor/predictor.ts';
 
 /** Queue settings, wall-clock ms. */
 export interface HarbingerQueueConfig extends SchedulerConfig {

@@ -1,11 +1,11 @@
 // The implementation of `hsim run`: validate the experiment, run (or resume, or shard, or queue) its cells, merge.
-import { InputError } from '../../errors.ts';
-import { parseExperiment } from '../../experiment/experiment-file.ts';
-import type { SimulationOutput } from '../../../sim/simulate.ts';
-import { formatSimulationTable } from '../simulation-table.ts';
-import { executeRun, parseRunFlags, prepareRun, readJsonFile, readRunCells, writeMergedResults } from './experiment-run.ts';
-import { checkRedis } from './redis-target.ts';
-import { mergeTraceCells } from '../../experiment/merge-cells.ts';
+import { InputError } from '../errors.ts';
+import { parseExperiment } from '../experiment/experiment-file.ts';
+import type { SimulationOutput } from '../../sim/simulate.ts';
+import { formatSimulationTable } from './simulation-table.ts';
+import { executeRun, parseRunFlags, prepareRun, readJsonFile, readRunCells, writeMergedResults } from '../experiment/experiment-run-io.ts';
+import { checkRedis } from '../experiment/redis-target.ts';
+import { mergeTraceCells } from '../experiment/merge-cells.ts';
 
 /** Runs `hsim run <experiment.json>`. Throws InputError (exit 2) for bad input, before writing anything. */
 export async function runExperimentCommand(file: string, opts: Record<string, unknown>): Promise<void> {

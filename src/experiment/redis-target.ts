@@ -1,7 +1,7 @@
 // Where the cell queue's Redis is, and whether it answers: no BullMQ here, so \`hsim run\` without --queue does not
 // load it (importing BullMQ and ioredis takes ~0.3 s).
 import { connect } from 'node:net';
-import { InputError, atOption } from '../../errors.ts';
+import { InputError, atOption } from '../errors.ts';
 
 /** Where Redis listens, from `redis://[:password@]host:port[/db]`. */
 export interface RedisTarget {

@@ -1,11 +1,11 @@
 // Running one cell: read the trace (once per thread, by path + SHA-256), simulate one load × arm, build its file.
-import { InputError, atLocation } from '../../errors.ts';
-import { stableStringify } from '../../json/stable-json.ts';
-import { readTrace, type LoadedTrace } from '../../../traces/trace-io.ts';
-import { simulate, type SimulationConfig } from '../../../sim/simulate.ts';
-import { EngineBuffers } from '../../../sim/engine-buffers.ts';
-import type { CellBlock } from '../../experiment/cell-file.ts';
-import { buildSimulationConfig, optionsRecord, resultFile } from '../simulate-run.ts';
+import { InputError, atLocation } from '../errors.ts';
+import { stableStringify } from '../json/stable-json.ts';
+import { readTrace, type LoadedTrace } from '../../traces/trace-io.ts';
+import { simulate, type SimulationConfig } from '../../sim/simulate.ts';
+import { EngineBuffers } from '../../sim/engine-buffers.ts';
+import type { CellBlock } from './cell-file.ts';
+import { buildSimulationConfig, optionsRecord, resultFile } from '../cli/simulate-run.ts';
 
 /** Everything a cell needs, as plain data (it crosses thread and machine boundaries). */
 export interface CellTask {

@@ -1,7 +1,7 @@
 // BullMQ-on-Redis adapter: a per-run queue; priority arms use BullMQ priorities level + 1 (0 would mean "none").
 import { Queue, Worker } from 'bullmq';
 import type { ConnectionOptions, Job } from 'bullmq';
-import type { BrokerAddress } from '../../replay/broker-url.ts';
+import type { BrokerAddress } from './broker-url.ts';
 import type { BrokerAdapter, DeliveryHandler, QueueSetup } from './broker-adapter.ts';
 
 /** BullMQ priority of a level: lower is more urgent and 0 means "no priority" (served first), so level + 1. */

@@ -2,11 +2,11 @@
 // on a small generated trace, then serves cells, each with its trace handed over on shared memory.
 import { workerData } from 'node:worker_threads';
 import { forgetTrace, runCellTask, seedTraceCache, type CellOutcome, type CellTask, type LoadedTraceEntry } from './cell-task.ts';
-import { fullGc } from '../full-gc.ts';
-import { adoptGitCommit } from '../provenance.ts';
-import { createRng } from '../../rng/seeded.ts';
-import { generateServerless } from '../../../traces/generators/serverless.ts';
-import { SERVERLESS_DEFAULTS } from '../../../traces/generators/generator-defaults.ts';
+import { fullGc } from '../io/full-gc.ts';
+import { adoptGitCommit } from '../io/provenance-io.ts';
+import { createRng } from '../rng/seeded.ts';
+import { generateServerless } from '../../traces/generators/serverless.ts';
+import { SERVERLESS_DEFAULTS } from '../../traces/generators/generator-defaults.ts';
 
 /** What the coordinator hands each thread at its start. */
 export interface ThreadData {

@@ -3,10 +3,10 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as grpc from '@grpc/grpc-js';
 import * as protoLoader from '@grpc/proto-loader';
-import { Predictor } from '../../predictor/predictor.ts';
-import { applyPredictorOverrides, DEFAULT_PREDICTOR_PARAMS } from '../../predictor/params.ts';
-import { decodePredictorSnapshot } from '../../predictor/snapshot.ts';
-import { PREDICT_OUTCOME_NAMES } from '../../predictor/outcomes.ts';
+import { Predictor } from '../predictor/predictor.ts';
+import { applyPredictorOverrides, DEFAULT_PREDICTOR_PARAMS } from '../predictor/params.ts';
+import { decodePredictorSnapshot } from '../predictor/snapshot.ts';
+import { PREDICT_OUTCOME_NAMES } from '../predictor/outcomes.ts';
 import { HarbingerQueue, StaleTokenError } from './harbinger-queue.ts';
 
 /** Path of the service definition. */

@@ -1,8 +1,8 @@
 // The Harbinger queue's delivery rules: attempt tokens, lease expiry with censoring, retries and dead letters, TTL.
 import { afterEach, describe, expect, it } from 'vitest';
-import { Predictor } from '../../predictor/predictor.ts';
-import { applyPredictorOverrides, DEFAULT_PREDICTOR_PARAMS } from '../../predictor/params.ts';
-import { PredictOutcome, PREDICT_OUTCOME_NAMES } from '../../predictor/outcomes.ts';
+import { Predictor } from '../predictor/predictor.ts';
+import { applyPredictorOverrides, DEFAULT_PREDICTOR_PARAMS } from '../predictor/params.ts';
+import { PredictOutcome, PREDICT_OUTCOME_NAMES } from '../predictor/outcomes.ts';
 import { HarbingerQueue, StaleTokenError, type HarbingerQueueConfig } from './harbinger-queue.ts';
 
 const base: HarbingerQueueConfig = {

@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { repositoryRoot } from '../provenance.ts';
+import { repositoryRoot } from '../io/provenance-io.ts';
 
 const root = repositoryRoot();
 let dir = '';
