@@ -1,23 +1,11 @@
 // The Harbinger broker's gRPC server: per-run queues (HarbingerQueue) behind Submit / Pull / Ack / Nack.
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import * as grpc from '@grpc/grpc-js';
-import * as protoLoader from '@grpc/proto-loader';
 import { Predictor } from '../predictor/predictor.ts';
 import { applyPredictorOverrides, DEFAULT_PREDICTOR_PARAMS } from '../predictor/params.ts';
 import { decodePredictorSnapshot } from '../predictor/snapshot.ts';
 import { PREDICT_OUTCOME_NAMES } from '../predictor/outcomes.ts';
 import { HarbingerQueue, StaleTokenError } from './harbinger-queue.ts';
-
-/** Path of the service definition. */
-export const HARBINGER_PROTO = join(dirname(fileURLToPath(import.meta.url)), 'harbinger.proto');
-
-/** Loads the Harbinger service definition (shared by the server and the client). */
-export function loadHarbingerService(): grpc.ServiceClientConstructor {
-  const def = protoLoader.loadSync(HARBINGER_PROTO, { keepCase: true, longs: Number, enums: String, defaults: true, oneofs: true });
-  const pkg = grpc.loadPackageDefinition(def) as unknown as { harbinger: { Harbinger: grpc.ServiceClientConstructor } };
-  return pkg.harbinger.Harbinger;
-}
+import { loadHarbingerService } from './harbinger-proto-io.ts';
 
 export interface BrokerOptions {
   /** host:port to listen on (port 0 = any free port). */

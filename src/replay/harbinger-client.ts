@@ -1,6 +1,6 @@
 // A promise-based client of the Harbinger broker's gRPC service (used by the replay adapter and the tests).
 import * as grpc from '@grpc/grpc-js';
-import { loadHarbingerService } from '../broker/harbinger-server.ts';
+import { loadHarbingerService } from '../broker/harbinger-proto-io.ts';
 
 export interface PullReply {
   found: boolean; id: string; key: string; payload: Uint8Array; token: string; attempt: number; level: number; outcome: number; lease_ms: number;
