@@ -1,8 +1,8 @@
 // The implementation of `hsim compare`: read both result files, pair them, print the table or JSON.
+import { readFileSync } from 'node:fs';
 import { CheckFailedError, InputError } from '../errors.ts';
 import { stableStringify } from '../json/stable-json.ts';
 import { compareResults, formatCompareTable } from '../replay/compare.ts';
-import { readResultFile } from '../replay/replay-run-io.ts';
 
 /** Runs `hsim compare`. Throws CheckFailedError for an invalid replay, InputError for anything else wrong. */
 export function runCompareCommand(simPath: string, replayPath: string, opts: Record<string, unknown>): void {
@@ -14,4 +14,13 @@ export function runCompareCommand(simPath: string, replayPath: string, opts: Rec
   if (invalid !== undefined) throw new CheckFailedError(invalid);
   if (issues.length > 0) throw new InputError(`compare: ${issues.length} problem${issues.length > 1 ? 's' : ''}`, issues);
   process.stdout.write(opts.json ? stableStringify(rows) : formatCompareTable(rows));
+}
+
+/** Reads a result file as JSON (for compare); InputError naming the file when unreadable. */
+export function readResultFile(path: string): unknown {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8'));
+  } catch (err) {
+    throw new InputError(`${path}: ${(err as Error).message}; expected a result file written by hsim simulate or hsim replay`);
+  }
 }

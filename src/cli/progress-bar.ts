@@ -1,4 +1,5 @@
 // A one-line progress bar on stderr: cells done, cells per second, time left (only on a terminal, not --quiet).
+import type { RunProgress } from '../experiment/experiment-run-io.ts';
 
 /** Draws `[####----] 12/48 cells  3.1 cells/s  ETA 12s` in place; `enabled` false makes every call a no-op. */
 export class ProgressBar {
@@ -28,6 +29,19 @@ export class ProgressBar {
   finish(): void {
     if (this.enabled && this.done > 0) process.stderr.write('\n');
   }
+}
+
+/** A run's progress on stderr: the note as an `hsim:` line and the bar (both silent with `quiet`). */
+export function stderrRunProgress(quiet: boolean): RunProgress {
+  let bar: ProgressBar | null = null;
+  return {
+    start: (total, note) => {
+      bar = new ProgressBar(total, !quiet && process.stderr.isTTY === true);
+      if (note !== null && !quiet) process.stderr.write(`hsim: ${note}\n`);
+    },
+    tick: () => bar?.tick(),
+    finish: () => bar?.finish(),
+  };
 }
 
 function formatSeconds(s: number): string {

@@ -4,6 +4,7 @@ import { parseExperiment } from '../experiment/experiment-file.ts';
 import type { SimulationOutput } from '../../sim/simulate.ts';
 import { formatSimulationTable } from './simulation-table.ts';
 import { executeRun, parseRunFlags, prepareRun, readJsonFile, readRunCells, writeMergedResults } from '../experiment/experiment-run-io.ts';
+import { stderrRunProgress } from './progress-bar.ts';
 import { checkRedis } from '../experiment/redis-target.ts';
 import { mergeTraceCells } from '../experiment/merge-cells.ts';
 
@@ -14,7 +15,7 @@ export async function runExperimentCommand(file: string, opts: Record<string, un
   if (!parsed.ok) throw new InputError(parsed.issues.length === 1 ? parsed.issues[0]! : `${parsed.issues.length} problems in ${file}:`, parsed.issues);
   const prepared = await prepareRun(parsed.value, file, flags, 'arms', true);
   if (flags.queue !== null) await checkRedis(flags.queue);
-  const summary = await executeRun(prepared, flags);
+  const summary = await executeRun(prepared, flags, stderrRunProgress(flags.quiet));
   const say = (line: string): void => {
     if (!flags.quiet) process.stderr.write(`hsim: ${line}\n`);
   };

@@ -11,6 +11,7 @@ import { checkGate, readGateFile } from '../../analysis/gate-io.ts';
 import { lockPathFor } from '../../analysis/gate-lock.ts';
 import { checkRedis } from '../experiment/redis-target.ts';
 import { executeRun, mergedResultFile, parseRunFlags, prepareRun, readJsonFile, readRunCells, resolveFrom } from '../experiment/experiment-run-io.ts';
+import { stderrRunProgress } from './progress-bar.ts';
 
 /** One line of sweep.json's `verdicts`. */
 export interface SweepVerdict {
@@ -49,7 +50,7 @@ export async function runSweepCommand(file: string, opts: Record<string, unknown
   if (issues.length > 0) throw new InputError(issues.length === 1 ? issues[0]! : `${issues.length} problems in ${file}:`, issues);
   const prepared = await prepareRun(sweepExperiment(sweep, arms), file, flags, 'arms', true);
   if (flags.queue !== null) await checkRedis(flags.queue);
-  const summary = await executeRun(prepared, flags);
+  const summary = await executeRun(prepared, flags, stderrRunProgress(flags.quiet));
   const groups = readRunCells(prepared);
 
   const verdicts: SweepVerdict[] = [];

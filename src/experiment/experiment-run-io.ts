@@ -15,7 +15,6 @@ import { optionsRecord, resultFile } from '../cli/simulate-run.ts';
 import { createCellRunner, runCellsLocally, type CellRunner } from './cell-pool.ts';
 import { DEFAULT_QUEUE_NAME, parseRedisUrl, type RedisTarget } from './redis-target.ts';
 import { loadTraceChecked, taskConfig, type CellOutcome, type CellTask } from './cell-task.ts';
-import { ProgressBar } from '../cli/progress-bar.ts';
 import { gitCommit } from '../io/provenance-io.ts';
 
 /** The command-line flags of `hsim run` and `hsim sweep`, validated. */
@@ -220,13 +219,26 @@ export interface RunSummary {
   readonly resumed: number;
 }
 
+/** How a run reports progress: the CLI draws a bar and prints the note on stderr; SILENT_PROGRESS reports nothing. */
+export interface RunProgress {
+  /** Called once, before the first cell, with the number of cells to run and a note for the user (or null). */
+  start(total: number, note: string | null): void;
+  /** One cell finished (or failed). */
+  tick(): void;
+  /** Every cell is done. */
+  finish(): void;
+}
+
+/** Progress that goes nowhere (tests, library use). */
+export const SILENT_PROGRESS: RunProgress = { start: () => undefined, tick: () => undefined, finish: () => undefined };
+
 /**
  * Runs the selected cells (a shard, or all) that are not already done (with --resume: a file with the same
  * input hash and trace SHA-256), writing each cell's file atomically as it finishes, so a killed run loses no
  * finished cell and leaves no partial file. Throws InputError (bad input in a cell) or Error (internal) after
  * every cell has been tried; finished cells stay on disk.
  */
-export async function executeRun(p: PreparedRun, flags: RunFlags): Promise<RunSummary> {
+export async function executeRun(p: PreparedRun, flags: RunFlags, progress: RunProgress = SILENT_PROGRESS): Promise<RunSummary> {
   removeStaleTemps(join(p.outDir, 'cells'));
   const todo: CellTask[] = [];
   let resumed = 0;
@@ -241,16 +253,18 @@ export async function executeRun(p: PreparedRun, flags: RunFlags): Promise<RunSu
     }
     todo.push(task);
   }
-  const bar = new ProgressBar(todo.length, !flags.quiet && process.stderr.isTTY === true);
+  const queueNote = flags.queue !== null && todo.length > 0
+    ? `${todo.length} cells on ${flags.queue.url} queue ${flags.queueName}; run \`hsim worker --queue ${flags.queue.url}\` on the machines that should work`
+    : null;
+  progress.start(todo.length, queueNote);
   const failures: CellOutcome[] = [];
   const onDone = (o: CellOutcome): void => {
     if (o.ok) writeFileAtomic(cellPath(p.outDir, o.id), o.text);
     else failures.push(o);
-    bar.tick();
+    progress.tick();
   };
   if (todo.length > 0) {
     if (flags.queue !== null) {
-      if (!flags.quiet) process.stderr.write(`hsim: ${todo.length} cells on ${flags.queue.url} queue ${flags.queueName}; run \`hsim worker --queue ${flags.queue.url}\` on the machines that should work\n`);
       // Loaded only here: BullMQ takes ~0.3 s to import.
       const { runCellsOnQueue } = await import('./cell-queue.ts');
       await runCellsOnQueue(todo, flags.queue, flags.queueName, onDone);
@@ -260,7 +274,7 @@ export async function executeRun(p: PreparedRun, flags: RunFlags): Promise<RunSu
   } else {
     await p.runner?.close();
   }
-  bar.finish();
+  progress.finish();
   if (failures.length > 0) {
     const lines = failures.map((f) => (f.ok ? '' : `cell ${f.id}: ${f.message}`));
     const msg = `${failures.length} of ${todo.length} cells failed (the finished ones are kept; fix the cause and rerun with --resume)`;

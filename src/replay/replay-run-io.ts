@@ -1,9 +1,6 @@
-// The implementation of `hsim replay`: validate, probe the broker, play each arm in wall-clock time, write results.
+// Replaying a trace through a broker: validate, probe the broker, play each arm in wall-clock time, build the results.
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { CheckFailedError, InputError, atOption } from '../errors.ts';
-import { stableStringify } from '../json/stable-json.ts';
-import { writeFileAtomic } from '../io/atomic-io.ts';
+import { InputError, atOption } from '../errors.ts';
 import { gitCommit } from '../io/provenance-io.ts';
 import { readTrace } from '../../traces/trace-io.ts';
 import type { Trace } from '../trace/trace.ts';
@@ -21,7 +18,6 @@ import { armUnsupportedReason, type ArmNeeds } from './broker-capability.ts';
 import { buildReplayPlan, type ReplayPlan } from './replay-plan.ts';
 import { invalidReasons, summariseLateness } from './replay-validity.ts';
 import { buildSimulationConfig, optionsRecord, resultFile } from '../cli/simulate-run.ts';
-import { formatSimulationTable } from '../cli/simulation-table.ts';
 import type { BrokerAdapter, QueueSetup } from './broker-adapter.ts';
 import { AmqpAdapter } from './amqp-adapter.ts';
 import { RedisAdapter } from './redis-adapter.ts';
@@ -332,29 +328,4 @@ function outcomeCounts(outcome: Int8Array, names: readonly string[], off: Int32A
     perWindow.push(counts);
   }
   return { outcomes: total, outcome_windows: perWindow };
-}
-
-/** Runs `hsim replay`: writes the file (also for an invalid run), prints the table; an invalid run exits 1. */
-export async function runReplayCommand(tracePath: string, opts: RawOptions): Promise<void> {
-  const log = (line: string): void => {
-    if (!opts.quiet) process.stderr.write(`${line}\n`);
-  };
-  const { file, valid, reasons } = await replayTrace(tracePath, opts, log);
-  const text = stableStringify(file);
-  if (opts.output !== undefined) {
-    writeFileAtomic(String(opts.output), text);
-    log(`hsim: wrote ${String(opts.output)}${valid ? '' : ' (marked "valid": false)'}`);
-  }
-  if (opts.json) process.stdout.write(text);
-  else if (valid) process.stdout.write(formatSimulationTable({ trace: file.trace as SimulationOutput['trace'], results: file.results as SimulationOutput['results'] }));
-  if (!valid) throw new CheckFailedError(`replay is invalid (not a result):\n${reasons.map((r) => `  - ${r}`).join('\n')}`);
-}
-
-/** Reads a result file as JSON (for compare); InputError naming the file when unreadable. */
-export function readResultFile(path: string): unknown {
-  try {
-    return JSON.parse(readFileSync(path, 'utf8'));
-  } catch (err) {
-    throw new InputError(`${path}: ${(err as Error).message}; expected a result file written by hsim simulate or hsim replay`);
-  }
 }

@@ -36,7 +36,7 @@ Example:
   hsim replay trace.csv --broker redis://127.0.0.1:26379 --arm fifo --arm oracle+no-aging \\
     --load 0.6 --workers 8 --time-scale 1 -o replay.json`)
     .action(async (trace: string, opts: Record<string, unknown>) => {
-      const { runReplayCommand } = await import('../../replay/replay-run-io.ts');
+      const { runReplayCommand } = await import('../replay-run.ts');
       await runReplayCommand(trace, opts);
     });
 }

@@ -1,0 +1,25 @@
+// The implementation of `hsim replay`: run the replay, write the result file, print the table; invalid exits 1.
+import { CheckFailedError } from '../errors.ts';
+import { stableStringify } from '../json/stable-json.ts';
+import { writeFileAtomic } from '../io/atomic-io.ts';
+import type { SimulationOutput } from '../../sim/simulate.ts';
+import { replayTrace } from '../replay/replay-run-io.ts';
+import { formatSimulationTable } from './simulation-table.ts';
+
+type RawOptions = Record<string, unknown>;
+
+/** Runs `hsim replay`: writes the file (also for an invalid run), prints the table; an invalid run exits 1. */
+export async function runReplayCommand(tracePath: string, opts: RawOptions): Promise<void> {
+  const log = (line: string): void => {
+    if (!opts.quiet) process.stderr.write(`${line}\n`);
+  };
+  const { file, valid, reasons } = await replayTrace(tracePath, opts, log);
+  const text = stableStringify(file);
+  if (opts.output !== undefined) {
+    writeFileAtomic(String(opts.output), text);
+    log(`hsim: wrote ${String(opts.output)}${valid ? '' : ' (marked "valid": false)'}`);
+  }
+  if (opts.json) process.stdout.write(text);
+  else if (valid) process.stdout.write(formatSimulationTable({ trace: file.trace as SimulationOutput['trace'], results: file.results as SimulationOutput['results'] }));
+  if (!valid) throw new CheckFailedError(`replay is invalid (not a result):\n${reasons.map((r) => `  - ${r}`).join('\n')}`);
+}
