@@ -8,7 +8,7 @@ import { labelOrder, labelRows } from './label-chart.ts';
 import { outcomeShares } from './outcome-chart.ts';
 import { parseResultExtras } from './result-extras.ts';
 import { sensitivityCells } from './sensitivity-chart.ts';
-import { parseSweepFile } from './sweep-file.ts';
+import { parseSweepFile } from '../src/experiment/sweep-output.ts';
 import { compareLoads, groupByTrace } from './trace-results.ts';
 import { waitRatioPoints } from './wait-ratio-chart.ts';
 import { windowSeriesData } from './window-series-chart.ts';

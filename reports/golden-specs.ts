@@ -9,7 +9,7 @@ import { labelChart, labelRows } from './label-chart.ts';
 import { outcomeChart, outcomeShares } from './outcome-chart.ts';
 import { parseResultExtras } from './result-extras.ts';
 import { sensitivityCells, sensitivityChart } from './sensitivity-chart.ts';
-import { parseSweepFile } from './sweep-file.ts';
+import { parseSweepFile } from '../src/experiment/sweep-output.ts';
 import { groupByTrace, type TraceResults } from './trace-results.ts';
 import { waitRatioChart, waitRatioPoints } from './wait-ratio-chart.ts';
 import { windowSeriesChart, windowSeriesData } from './window-series-chart.ts';

@@ -6,7 +6,7 @@ import { looksLikeResultFile, parseResultFile } from '../analysis/result-file.ts
 import { atLocation, InputError } from '../src/errors.ts';
 import type { ReportGate } from './gate-fit.ts';
 import { parseResultExtras } from './result-extras.ts';
-import { looksLikeSweepFile, parseSweepFile, type SweepFile } from './sweep-file.ts';
+import { looksLikeSweepFile, parseSweepFile, type SweepFile } from '../src/experiment/sweep-output.ts';
 import type { ReportSource } from './trace-results.ts';
 
 /** What a results folder holds: result files, sweep outputs, and issues with files that were skipped. */

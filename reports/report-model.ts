@@ -6,7 +6,7 @@ import { labelChart, labelRows } from './label-chart.ts';
 import { outcomeChart, outcomeShares } from './outcome-chart.ts';
 import { gateSections, provenanceTable, wholeRunTable, type GateSection, type TextTable } from './report-tables.ts';
 import { sensitivityCells, sensitivityChart } from './sensitivity-chart.ts';
-import type { SweepFile } from './sweep-file.ts';
+import type { SweepFile } from '../src/experiment/sweep-output.ts';
 import type { TraceResults } from './trace-results.ts';
 import { waitRatioChart, waitRatioPoints } from './wait-ratio-chart.ts';
 import { windowSeriesChart, windowSeriesData } from './window-series-chart.ts';
