@@ -12,17 +12,7 @@ import { lockPathFor } from '../../analysis/gate-lock.ts';
 import { checkRedis } from '../experiment/redis-target.ts';
 import { executeRun, mergedResultFile, parseRunFlags, prepareRun, readJsonFile, readRunCells, resolveFrom } from '../experiment/experiment-run-io.ts';
 import { stderrRunProgress } from './progress-bar.ts';
-
-/** One line of sweep.json's `verdicts`. */
-export interface SweepVerdict {
-  readonly trace: string;
-  readonly trace_sha256: string;
-  readonly load: string;
-  readonly variant: string;
-  readonly passed: boolean;
-  readonly flipped: boolean;
-  readonly criteria: Record<string, { point: number | null; low: number | null; high: number | null; status: string }>;
-}
+import { formatSweepTable, type SweepOutputRecord, type SweepVerdictRecord } from '../experiment/sweep-output.ts';
 
 /**
  * Runs `hsim sweep <sweep.json>`: checks the sweep and its gate (frozen, unless the sweep or --unfrozen allows
@@ -53,7 +43,7 @@ export async function runSweepCommand(file: string, opts: Record<string, unknown
   const summary = await executeRun(prepared, flags, stderrRunProgress(flags.quiet));
   const groups = readRunCells(prepared);
 
-  const verdicts: SweepVerdict[] = [];
+  const verdicts: SweepVerdictRecord[] = [];
   let frozen = false;
   for (const [name, cells] of groups) {
     const baseVerdict = new Map<string, boolean>();
@@ -68,13 +58,13 @@ export async function runSweepCommand(file: string, opts: Record<string, unknown
       frozen = report.frozen;
       for (const [load, lr] of Object.entries(report.loads)) {
         if (vi === 0) baseVerdict.set(load, lr.passed);
-        const criteria: SweepVerdict['criteria'] = {};
+        const criteria: SweepVerdictRecord['criteria'] = {};
         for (const [cn, c] of Object.entries(lr.criteria)) criteria[cn] = { point: c.point, low: c.low, high: c.high, status: c.status };
         verdicts.push({ trace: name, trace_sha256: merged.traceSha256, load, variant: v.id, passed: lr.passed, flipped: lr.passed !== baseVerdict.get(load), criteria });
       }
     }
   }
-  const out = {
+  const out: SweepOutputRecord = {
     sweep: sweep.id,
     gate: sweep.gate,
     gate_frozen: frozen,
@@ -90,24 +80,4 @@ export async function runSweepCommand(file: string, opts: Record<string, unknown
 
 function fileSafe(v: Variant): string {
   return v.id.replace(/[^A-Za-z0-9.=,_-]+/g, '_').slice(0, 80);
-}
-
-/** The readable table: per trace and load, each variant's verdict, whether it flipped, and each criterion's estimate. */
-export function formatSweepTable(gate: string, frozen: boolean, verdicts: readonly SweepVerdict[]): string {
-  const names = [...new Set(verdicts.flatMap((v) => Object.keys(v.criteria)))];
-  const header = ['trace', 'load', 'variant', 'verdict', 'flipped', ...names];
-  const rows = verdicts.map((v) => [
-    v.trace, v.load, v.variant, v.passed ? 'PASS' : 'FAIL', v.flipped ? 'FLIPPED' : '',
-    ...names.map((n) => {
-      const c = v.criteria[n];
-      return c === undefined ? '' : `${num(c.point)} [${num(c.low)}, ${num(c.high)}] ${c.status}`;
-    }),
-  ]);
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]): string => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd();
-  return `gate ${gate} (${frozen ? 'frozen' : 'NOT frozen: evaluated unfrozen'})\n${[line(header), ...rows.map(line)].join('\n')}\n`;
-}
-
-function num(x: number | null): string {
-  return x === null ? '—' : x.toFixed(3);
 }

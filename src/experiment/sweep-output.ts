@@ -1,5 +1,29 @@
 // A sweep output (`<dir>/sweep.json`): variants and, per trace × load × variant, the gate verdict and whether it flipped.
 import { describe, isObject, type ParseOutcome } from '../../analysis/result-file.ts';
+import type { Overrides } from './overrides.ts';
+import type { SweepMode } from './sweep-file.ts';
+
+/** One line of sweep.json's `verdicts`, as `hsim sweep` writes it (parseSweepFile reads it back as a SweepVerdict). */
+export interface SweepVerdictRecord {
+  readonly trace: string;
+  readonly trace_sha256: string;
+  readonly load: string;
+  readonly variant: string;
+  readonly passed: boolean;
+  readonly flipped: boolean;
+  readonly criteria: Record<string, { point: number | null; low: number | null; high: number | null; status: string }>;
+}
+
+/** sweep.json as `hsim sweep` writes it (with sorted keys); parseSweepFile reads it back as a SweepFile. */
+export interface SweepOutputRecord {
+  readonly sweep: string;
+  readonly gate: string;
+  readonly gate_frozen: boolean;
+  readonly mode: SweepMode;
+  readonly variants: readonly { readonly id: string; readonly overrides: Overrides }[];
+  readonly verdicts: readonly SweepVerdictRecord[];
+}
+
 
 /** One verdict of a sweep: the gate at one trace, load and variant. */
 export interface SweepVerdict {
@@ -98,4 +122,24 @@ function overridesText(raw: unknown): string {
   if (isObject(raw)) return Object.entries(raw).map(([k, v]) => `${k}=${typeof v === 'string' ? v : JSON.stringify(v)}`).join(', ');
   if (Array.isArray(raw)) return raw.map((x) => (typeof x === 'string' ? x : JSON.stringify(x))).join(', ');
   return typeof raw === 'string' ? raw : '';
+}
+
+/** The readable table: per trace and load, each variant's verdict, whether it flipped, and each criterion's estimate. */
+export function formatSweepTable(gate: string, frozen: boolean, verdicts: readonly SweepVerdictRecord[]): string {
+  const names = [...new Set(verdicts.flatMap((v) => Object.keys(v.criteria)))];
+  const header = ['trace', 'load', 'variant', 'verdict', 'flipped', ...names];
+  const rows = verdicts.map((v) => [
+    v.trace, v.load, v.variant, v.passed ? 'PASS' : 'FAIL', v.flipped ? 'FLIPPED' : '',
+    ...names.map((n) => {
+      const c = v.criteria[n];
+      return c === undefined ? '' : `${num(c.point)} [${num(c.low)}, ${num(c.high)}] ${c.status}`;
+    }),
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]): string => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd();
+  return `gate ${gate} (${frozen ? 'frozen' : 'NOT frozen: evaluated unfrozen'})\n${[line(header), ...rows.map(line)].join('\n')}\n`;
+}
+
+function num(x: number | null): string {
+  return x === null ? '—' : x.toFixed(3);
 }
