@@ -1,18 +1,44 @@
-// Import-direction rules of SPEC §2: no cycles; sim depends on src only; analysis never imports sim;
-// reports never import sim; the src core does not import the outer folders (src/cli may).
+// Import-direction rules of SPEC §2 for the folder map of README.md: no cycles, a pure core, I/O at the edges.
+// The pure core is src/{predictor,scheduler,rng,stats,trace,json,result} with src/errors.ts and src/messages.ts;
+// src/{broker,replay,experiment,io} are the application folders beside it (they may do I/O); src/cli/ is on top.
+const CORE = '^src/(predictor|scheduler|rng|stats|trace|json|result)/|^src/(errors|messages)\\.ts$';
+const APP = '^src/(broker|replay|experiment|io)/';
+
 module.exports = {
   forbidden: [
+    // SPEC §2: "No import cycles."
     { name: 'no-cycles', severity: 'error', from: {}, to: { circular: true } },
+    // SPEC §2: "sim/ depends on src/ only" (the engine takes an in-memory trace and config).
     { name: 'sim-depends-on-src-only', severity: 'error',
       from: { path: '^sim/' }, to: { path: '^(traces|converters|analysis|reports|experiments)/' } },
+    // SPEC §2: sim/ needs the shared core, never the broker, replay, experiment runner, I/O helpers or the CLI.
+    { name: 'sim-depends-on-the-core-only', severity: 'error',
+      from: { path: '^sim/' }, to: { path: `${APP}|^src/cli/` } },
+    // SPEC §2: "analysis/ never imports sim/" (pure statistics over result files).
     { name: 'analysis-never-imports-sim', severity: 'error',
       from: { path: '^analysis/' }, to: { path: '^(sim|converters|reports)/' } },
+    // SPEC §2: "reports/ reads result files and analysis tables, never engine state".
     { name: 'reports-never-import-sim', severity: 'error',
       from: { path: '^reports/' }, to: { path: '^sim/' } },
+    // SPEC §2: "src/ core does no I/O" and serves sim/ and the broker alike, so it imports no outer folder…
     { name: 'core-does-not-import-outer-folders', severity: 'error',
-      from: { path: '^src/', pathNot: '^src/cli/' }, to: { path: '^(sim|traces|converters|analysis|reports)/' } },
+      from: { path: CORE }, to: { path: '^(sim|traces|converters|analysis|reports)/' } },
+    // …nor the application folders of src/ that sit on top of it…
+    { name: 'core-does-not-import-the-application', severity: 'error',
+      from: { path: CORE }, to: { path: `${APP}|^src/cli/` } },
+    // …nor any module that touches files, processes or sockets ("only converters/, I/O modules and src/cli/
+    // touch files"; I/O modules are named *-io.ts).
+    { name: 'core-does-no-io', severity: 'error',
+      from: { path: CORE }, to: { path: '-io\\.ts$|^(fs|node:fs|fs/promises|node:fs/promises|child_process|node:child_process|net|node:net|worker_threads|node:worker_threads)$' } },
+    // SPEC §2: src/cli/ is "the one place that touches argv, env, exit codes and the terminal": the broker, replay and
+    // experiment folders are driven by it and never reach back. src/cli/simulate-run.ts is the one exception while it
+    // still holds the simulation config builder and the result-file writer that replay and cells share (issue 12 item 2
+    // gives the result file its home in src/result/).
     { name: 'nothing-imports-the-cli', severity: 'error',
-      from: { pathNot: '^(src/cli/|bench/)' }, to: { path: '^src/cli/' } },
+      from: { pathNot: '^(src/cli/|bench/)' }, to: { path: '^src/cli/', pathNot: '^src/cli/simulate-run\\.ts$' } },
+    { name: 'only-replay-and-cells-borrow-simulate-run', severity: 'error',
+      from: { pathNot: '^(src/cli/|bench/|src/replay/replay-run-io\\.ts$|src/experiment/(cell-task|experiment-run-io)\\.ts$)' },
+      to: { path: '^src/cli/simulate-run\\.ts$' } },
     { name: 'not-to-unresolvable', severity: 'error', from: {}, to: { couldNotResolve: true } },
   ],
   options: {
