@@ -1,6 +1,7 @@
 // The implementation of `hsim broker`: validate the address and snapshot, start the server, stop on a signal.
 import { readFileSync } from 'node:fs';
-import { InputError, atOption } from '../errors.ts';
+import { InputError } from '../errors.ts';
+import * as msg from '../messages.ts';
 import { readPredictorSnapshot } from '../io/predictor-snapshot-io.ts';
 import { startHarbingerBroker } from '../broker/harbinger-server.ts';
 
@@ -8,7 +9,7 @@ import { startHarbingerBroker } from '../broker/harbinger-server.ts';
 export function parseListen(text: string): { host: string; port: number } {
   const m = /^([^:\s]+):(\d+)$/.exec(text);
   const port = m ? Number(m[2]) : NaN;
-  if (!m || port > 65535) throw new InputError(atOption('--listen', `"${text}"`, 'host:port, e.g. 127.0.0.1:27051 (port 0 = any free port)'));
+  if (!m || port > 65535) throw new InputError(msg.listenAddressInvalid(text));
   return { host: m[1]!, port };
 }
 
@@ -26,7 +27,7 @@ export async function runBrokerCommand(opts: Record<string, unknown>): Promise<v
   try {
     broker = await startHarbingerBroker({ listen: `${host}:${port}`, snapshot, ...(log ? { log } : {}) });
   } catch (err) {
-    throw new InputError(atOption('--listen', `cannot listen on ${host}:${port} (${(err as Error).message})`, 'a free local address'));
+    throw new InputError(msg.cannotListen(host, port, (err as Error).message));
   }
   process.stdout.write(`listening ${host}:${broker.port}\n`);
   await new Promise<void>((resolve) => {

@@ -1,6 +1,7 @@
 // The implementation of `hsim compare`: read both result files, pair them, print the table or JSON.
 import { readFileSync } from 'node:fs';
 import { CheckFailedError, InputError } from '../errors.ts';
+import * as msg from '../messages.ts';
 import { stableStringify } from '../json/stable-json.ts';
 import { compareResults, formatCompareTable } from '../replay/compare.ts';
 
@@ -12,7 +13,7 @@ export function runCompareCommand(simPath: string, replayPath: string, opts: Rec
   const rows = compareResults(sim, replay, simPath, replayPath, issues);
   const invalid = issues.find((i) => i.includes('replay.valid'));
   if (invalid !== undefined) throw new CheckFailedError(invalid);
-  if (issues.length > 0) throw new InputError(`compare: ${issues.length} problem${issues.length > 1 ? 's' : ''}`, issues);
+  if (issues.length > 0) throw new InputError(msg.commandProblems('compare', issues.length), issues);
   process.stdout.write(opts.json ? stableStringify(rows) : formatCompareTable(rows));
 }
 
@@ -21,6 +22,6 @@ export function readResultFile(path: string): unknown {
   try {
     return JSON.parse(readFileSync(path, 'utf8'));
   } catch (err) {
-    throw new InputError(`${path}: ${(err as Error).message}; expected a result file written by hsim simulate or hsim replay`);
+    throw new InputError(msg.notAResultFile(path, (err as Error).message));
   }
 }

@@ -1,7 +1,8 @@
 // The demo: serverless trace at loads 0.5/0.8/0.95 and a prodflow run, several arms, tables, a sensitivity sweep,
 // gates and a report.
 import { join, relative, resolve, sep } from 'node:path';
-import { InputError, atOption } from '../errors.ts';
+import { InputError } from '../errors.ts';
+import * as msg from '../messages.ts';
 import { createRng } from '../rng/seeded.ts';
 import { stableStringify } from '../json/stable-json.ts';
 import { writeFileAtomic } from '../io/atomic-io.ts';
@@ -24,8 +25,8 @@ export async function runDemo(opts: Record<string, unknown>): Promise<void> {
   const out = String(opts.output);
   const n = Number(opts.n);
   const seed = Number(opts.seed);
-  if (!Number.isInteger(n) || n < 1000) throw new InputError(atOption('--n', String(opts.n), 'an integer ≥ 1000'));
-  if (!Number.isInteger(seed) || seed < 0) throw new InputError(atOption('--seed', String(opts.seed), 'an integer ≥ 0'));
+  if (!Number.isInteger(n) || n < 1000) throw new InputError(msg.integerAtLeast('--n', String(opts.n), 1000));
+  if (!Number.isInteger(seed) || seed < 0) throw new InputError(msg.integerAtLeast('--seed', String(opts.seed), 0));
   const say = (s: string): void => {
     if (!opts.quiet) process.stderr.write(`${s}\n`);
   };

@@ -2,6 +2,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { InputError, atLocation } from '../errors.ts';
+import * as msg from '../messages.ts';
 import type { CellFile } from '../experiment/cell-file.ts';
 import { sameCellResult } from '../experiment/merge-cells.ts';
 import { writeFileAtomic } from '../io/atomic-io.ts';
@@ -50,7 +51,7 @@ export function runMergeCommand(dirs: readonly string[], opts: Record<string, un
       issues.push(`${dirs.join(', ')}: ${cells.length} of ${total} cells of experiment ${first.cell.experiment}; missing cell positions ${missing.slice(0, 20).join(', ')}${missing.length > 20 ? ', …' : ''} (run the missing shards, or pass --partial)`);
     }
   }
-  if (issues.length > 0) throw new InputError(issues.length === 1 ? issues[0]! : `${issues.length} problems merging:`, issues);
+  if (issues.length > 0) throw new InputError(msg.problemsMerging(issues), issues);
   const groups = new Map<string, CellFile[]>();
   for (const { cell } of cells) {
     const list = groups.get(cell.cell.trace_name) ?? [];

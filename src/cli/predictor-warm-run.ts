@@ -1,5 +1,6 @@
 // The implementation of `hsim predictor warm`: the predictive arm's warm start, saved as a snapshot.
 import { InputError, atOption } from '../errors.ts';
+import * as msg from '../messages.ts';
 import { Predictor } from '../predictor/predictor.ts';
 import { writePredictorSnapshot } from '../io/predictor-snapshot-io.ts';
 import { readTrace } from '../../traces/trace-io.ts';
@@ -29,10 +30,10 @@ export async function runPredictorWarm(tracePath: string, opts: Record<string, u
     if (!(err instanceof InputError)) throw err;
     issues.push(...err.issues);
   }
-  if (issues.length > 0 || !params || !arm) throw new InputError('predictor warm: problems with the options', issues);
+  if (issues.length > 0 || !params || !arm) throw new InputError(msg.predictorWarmOptions(), issues);
   const { trace } = await readTrace(tracePath, { cache: opts.cache !== false });
   const s = splitTrace(trace, split, fraction);
-  if (s.cut === 0) throw new InputError(atOption('--split', `${split} ${fraction}`, 'a split that leaves history rows', `${tracePath} has ${trace.n} rows`));
+  if (s.cut === 0) throw new InputError(msg.splitLeavesNoHistory(split, fraction, tracePath, trace.n));
   const compress = compressFactor(trace, s, loads[0]!, workers);
   const predictor = new Predictor(params);
   warmStart(predictor, { trace, first: s.cut, compress }, rowKeysFor(trace, arm.flags.keysProducer, arm.flags.sizebins));

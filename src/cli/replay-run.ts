@@ -1,5 +1,6 @@
 // The implementation of `hsim replay`: run the replay, write the result file, print the table; invalid exits 1.
 import { CheckFailedError } from '../errors.ts';
+import * as msg from '../messages.ts';
 import { stableStringify } from '../json/stable-json.ts';
 import { writeFileAtomic } from '../io/atomic-io.ts';
 import type { SimulationOutput } from '../../sim/simulate.ts';
@@ -21,5 +22,5 @@ export async function runReplayCommand(tracePath: string, opts: RawOptions): Pro
   }
   if (opts.json) process.stdout.write(text);
   else if (valid) process.stdout.write(formatSimulationTable({ trace: file.trace as SimulationOutput['trace'], results: file.results as SimulationOutput['results'] }));
-  if (!valid) throw new CheckFailedError(`replay is invalid (not a result):\n${reasons.map((r) => `  - ${r}`).join('\n')}`);
+  if (!valid) throw new CheckFailedError(msg.replayInvalid(reasons));
 }

@@ -1,5 +1,6 @@
 // The implementation of `hsim run`: validate the experiment, run (or resume, or shard, or queue) its cells, merge.
 import { InputError } from '../errors.ts';
+import * as msg from '../messages.ts';
 import { parseExperiment } from '../experiment/experiment-file.ts';
 import type { SimulationOutput } from '../../sim/simulate.ts';
 import { formatSimulationTable } from './simulation-table.ts';
@@ -12,7 +13,7 @@ import { mergeTraceCells } from '../experiment/merge-cells.ts';
 export async function runExperimentCommand(file: string, opts: Record<string, unknown>): Promise<void> {
   const flags = parseRunFlags(opts);
   const parsed = parseExperiment(readJsonFile(file, 'an experiment file (JSON)'), file);
-  if (!parsed.ok) throw new InputError(parsed.issues.length === 1 ? parsed.issues[0]! : `${parsed.issues.length} problems in ${file}:`, parsed.issues);
+  if (!parsed.ok) throw new InputError(msg.problemsIn(file, parsed.issues), parsed.issues);
   const prepared = await prepareRun(parsed.value, file, flags, 'arms', true);
   if (flags.queue !== null) await checkRedis(flags.queue);
   const summary = await executeRun(prepared, flags, stderrRunProgress(flags.quiet));

@@ -2,6 +2,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { InputError, atOption } from '../errors.ts';
+import * as msg from '../messages.ts';
 import { stableStringify } from '../json/stable-json.ts';
 import { configHash } from '../json/config-hash.ts';
 import { writeFileAtomic } from '../io/atomic-io.ts';
@@ -71,7 +72,7 @@ export function buildSimulationConfig(opts: RawOptions): SimulationConfig {
     const name = s.split('=')[0] ?? '';
     if (name.startsWith('predictor.') && !arms.some((a) => a.routing.needsPredictor)) issues.push(atOption('--set', `"${s}" but no arm has a predictor`, 'a predictive arm, or no predictor.* overrides'));
   }
-  if (issues.length > 0) throw new InputError(`simulate: ${issues.length} problem${issues.length > 1 ? 's' : ''} with the options`, issues);
+  if (issues.length > 0) throw new InputError(msg.commandOptionProblems('simulate', issues.length), issues);
   return { loads, arms, workers, levels, defaultLevel: defaultLevelFor(levels), split, fraction, windows, windowBy, staticMap, seed, predictorSnapshot };
 }
 

@@ -2,6 +2,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { InputError, atPath } from '../errors.ts';
+import * as msg from '../messages.ts';
 import { stableStringify } from '../json/stable-json.ts';
 import { writeFileAtomic } from '../io/atomic-io.ts';
 import { overridesText } from '../experiment/overrides.ts';
@@ -22,9 +23,9 @@ import { formatSweepTable, type SweepOutputRecord, type SweepVerdictRecord } fro
  */
 export async function runSweepCommand(file: string, opts: Record<string, unknown>): Promise<void> {
   const flags = parseRunFlags(opts);
-  if (flags.shard !== null) throw new InputError('option --shard: not available for sweeps; expected a whole sweep (split an experiment with hsim run --shard instead)');
+  if (flags.shard !== null) throw new InputError(msg.sweepCannotShard());
   const parsed = parseSweep(readJsonFile(file, 'a sweep file (JSON)'), file);
-  if (!parsed.ok) throw new InputError(parsed.issues.length === 1 ? parsed.issues[0]! : `${parsed.issues.length} problems in ${file}:`, parsed.issues);
+  if (!parsed.ok) throw new InputError(msg.problemsIn(file, parsed.issues), parsed.issues);
   const sweep = parsed.value;
   const gatePath = resolveFrom(file, sweep.gate);
   const unfrozen = sweep.gateUnfrozen || opts['unfrozen'] === true;
@@ -37,7 +38,7 @@ export async function runSweepCommand(file: string, opts: Record<string, unknown
   const gateArms = [...new Set(gate.gate.flatMap((n) => [gate.criteria[n]!.arm, gate.criteria[n]!.baseline]))];
   const arms = sweep.arms ?? gateArms;
   for (const a of gateArms) if (!arms.includes(a)) issues.push(atPath(file, 'arms', `no arm "${a}"`, `every arm the gate's criteria use (${gateArms.join(', ')})`));
-  if (issues.length > 0) throw new InputError(issues.length === 1 ? issues[0]! : `${issues.length} problems in ${file}:`, issues);
+  if (issues.length > 0) throw new InputError(msg.problemsIn(file, issues), issues);
   const prepared = await prepareRun(sweepExperiment(sweep, arms), file, flags, 'arms', true);
   if (flags.queue !== null) await checkRedis(flags.queue);
   const summary = await executeRun(prepared, flags, stderrRunProgress(flags.quiet));
@@ -51,7 +52,7 @@ export async function runSweepCommand(file: string, opts: Record<string, unknown
       const text = overridesText(v.overrides);
       const mine = cells.filter((c) => overridesText(c.cell.overrides) === text);
       const { merged, issues: mi } = mergeTraceCells(mine, prepared.base, (c) => c.cell.arm);
-      if (merged === null || mi.length > 0) throw new InputError(`variant ${v.id} of trace ${name}: cannot merge its cells`, mi);
+      if (merged === null || mi.length > 0) throw new InputError(msg.variantCannotMerge(v.id, name), mi);
       const variantFile = join(prepared.outDir, 'variants', name, `${String(vi).padStart(3, '0')}-${fileSafe(v)}.json`);
       writeFileAtomic(variantFile, stableStringify({ ...mergedResultFile(merged), variant: { id: v.id, overrides: v.overrides } }));
       const report = checkGate(gatePath, variantFile, { unfrozen });

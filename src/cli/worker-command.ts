@@ -1,5 +1,6 @@
 // The implementation of `hsim worker`: process cells from a BullMQ queue until stopped (SIGINT/SIGTERM).
-import { InputError, atOption } from '../errors.ts';
+import { InputError } from '../errors.ts';
+import * as msg from '../messages.ts';
 import { gitCommit } from '../io/provenance-io.ts';
 import { serveCells } from '../experiment/cell-queue.ts';
 import { checkRedis, DEFAULT_QUEUE_NAME, parseRedisUrl } from '../experiment/redis-target.ts';
@@ -8,7 +9,7 @@ import { checkRedis, DEFAULT_QUEUE_NAME, parseRedisUrl } from '../experiment/red
 export async function runWorkerCommand(opts: Record<string, unknown>): Promise<void> {
   const target = parseRedisUrl(String(opts['queue']));
   const jobs = Number(opts['jobs'] ?? '1');
-  if (!Number.isInteger(jobs) || jobs < 1 || jobs > 256) throw new InputError(atOption('--jobs', `"${String(opts['jobs'])}"`, 'an integer from 1 to 256'));
+  if (!Number.isInteger(jobs) || jobs < 1 || jobs > 256) throw new InputError(msg.jobsOutOfRange(String(opts['jobs'])));
   await checkRedis(target);
   // Ask git before any cell runs: later, starting git would make every written page copy-on-write (see gitCommit).
   gitCommit();

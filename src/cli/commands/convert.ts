@@ -1,6 +1,7 @@
 // `hsim convert`: public trace formats to the common trace format (SPEC §4, §10).
 import type { Command } from 'commander';
-import { atOption, InputError } from '../../errors.ts';
+import { InputError } from '../../errors.ts';
+import * as msg from '../../messages.ts';
 import type { ConvertFlags } from '../../../converters/convert-options.ts';
 
 /** The command's own flags beside the column flags the converters take. */
@@ -65,8 +66,8 @@ async function runConvert(format: string, input: string, opts: ConvertCliOptions
     if (v !== undefined) flags[k] = v;
   }
   const spec = resolveConverterSpec(format, flags);
-  if (opts.check === true && opts.output !== undefined) throw new InputError(atOption('--check', 'given with -o', 'either --check (count only) or -o (write)'));
-  if (opts.check !== true && opts.output === undefined) throw new InputError(atOption('-o', 'missing', 'an output path DIR/NAME.csv[.gz], or --check to only count'));
+  if (opts.check === true && opts.output !== undefined) throw new InputError(msg.checkWithOutput());
+  if (opts.check !== true && opts.output === undefined) throw new InputError(msg.convertWithoutOutput());
   const abort = new AbortController();
   const onSigint = (): void => abort.abort();
   process.once('SIGINT', onSigint);

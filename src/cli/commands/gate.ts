@@ -1,5 +1,6 @@
 // `hsim gate freeze|check`: pre-register a gate file, then judge result files against it (SPEC §7).
 import type { Command } from 'commander';
+import * as msg from '../../messages.ts';
 
 /** Registers `hsim gate freeze <gate.json>` and `hsim gate check <gate.json> <results>`. */
 export function registerGate(program: Command): void {
@@ -37,7 +38,7 @@ export function registerGate(program: Command): void {
       process.stdout.write(opts.json === true ? stableStringify(report) : formatGateReport(report));
       if (!report.passed) {
         const failed = Object.entries(report.loads).filter(([, l]) => !l.passed).map(([load]) => load);
-        throw new CheckFailedError(`gate ${report.gate} failed at load ${failed.join(', ')}`);
+        throw new CheckFailedError(msg.gateFailed(report.gate, failed));
       }
     });
 }

@@ -1,6 +1,7 @@
 // `hsim generate <kind>`: writes a synthetic workload (mmc, priority, serverless, prodflow) in the common trace format.
 import type { Command } from 'commander';
-import { atOption, InputError } from '../../errors.ts';
+import { InputError } from '../../errors.ts';
+import * as msg from '../../messages.ts';
 import type { Trace } from '../../trace/trace.ts';
 import type { Rng } from '../../rng/seeded.ts';
 import { DEFAULT_SEED, MMC_DEFAULTS, PRIORITY_DEFAULTS, PRODFLOW_DEFAULTS, SERVERLESS_DEFAULTS } from '../../../traces/generators/generator-defaults.ts';
@@ -63,15 +64,15 @@ function num(raw: Raw, name: string): number {
   const text = raw[name] ?? '';
   const value = Number(text);
   const flag = `--${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
-  if (text.trim() === '' || !Number.isFinite(value)) throw new InputError(atOption(flag, `"${text}"`, 'a number'));
+  if (text.trim() === '' || !Number.isFinite(value)) throw new InputError(msg.notANumber(flag, text));
   return value;
 }
 
 async function run(kind: Kind, raw: Raw): Promise<void> {
   const seed = num(raw, 'seed');
-  if (!Number.isSafeInteger(seed) || seed < 0) throw new InputError(atOption('--seed', `"${raw.seed}"`, 'an integer ≥ 0'));
+  if (!Number.isSafeInteger(seed) || seed < 0) throw new InputError(msg.integerAtLeast('--seed', `"${raw.seed}"`, 0));
   const output = raw.output!;
-  if (!/\.csv(\.gz)?$/i.test(output)) throw new InputError(atOption('--output', `"${output}"`, 'a path ending in .csv or .csv.gz'));
+  if (!/\.csv(\.gz)?$/i.test(output)) throw new InputError(msg.outputNotCsv(output));
   const { createRng } = await import('../../rng/seeded.ts');
   const rng = createRng(seed);
   const { trace, options } = await build(kind, raw, rng);
@@ -87,7 +88,7 @@ async function build(kind: Kind, raw: Raw, rng: Rng): Promise<{ trace: Trace; op
     case 'mmc': {
       const { generateMmc } = await import('../../../traces/generators/mmc.ts');
       const service = raw.service;
-      if (service !== 'exp' && service !== 'lognormal') throw new InputError(atOption('--service', `"${service}"`, 'exp or lognormal'));
+      if (service !== 'exp' && service !== 'lognormal') throw new InputError(msg.unknownServiceDistribution(String(service)));
       const options = { n: num(raw, 'n'), c: num(raw, 'c'), rho: num(raw, 'rho'), meanServiceMs: num(raw, 'meanServiceMs'), service, sigma: num(raw, 'sigma'), keys: num(raw, 'keys') } as const;
       return { trace: generateMmc(options, rng), options };
     }

@@ -1,5 +1,6 @@
 // `hsim theory`: closed-form queueing tables (Erlang C, Cobham's priority waits vs FIFO) from analysis/theory.
 import type { Command } from 'commander';
+import * as msg from '../../messages.ts';
 
 /** Registers `hsim theory [--json] [--c N --rho X]`. */
 export function registerTheory(program: Command): void {
@@ -27,7 +28,7 @@ export function registerTheory(program: Command): void {
         if (!(rho > 0 && rho < 1)) issues.push(atOption('--rho', JSON.stringify(opts.rho), 'a per-server load strictly between 0 and 1'));
         else loads = [rho];
       }
-      if (issues.length > 0) throw new InputError(issues.length === 1 ? issues[0]! : 'bad options:', issues);
+      if (issues.length > 0) throw new InputError(msg.badOptions(issues), issues);
       const tables = theoryTables(servers, loads);
       process.stdout.write(opts.json === true ? stableStringify(tables) : formatTheoryTables(tables));
     });

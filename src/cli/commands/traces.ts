@@ -1,6 +1,7 @@
 // `hsim traces info`: prints a trace's meta sidecar and basic statistics.
 import type { Command } from 'commander';
-import { atOption, InputError } from '../../errors.ts';
+import { InputError } from '../../errors.ts';
+import * as msg from '../../messages.ts';
 
 /** Registers `hsim traces info <file> [--json] [--workers N]`. */
 export function registerTraces(program: Command): void {
@@ -17,7 +18,7 @@ export function registerTraces(program: Command): void {
     .addHelpText('after', '\nExample:\n  $ hsim traces info ../shared/bench/synth2m.csv.gz --workers 64\n  $ hsim traces info out/mmc.csv --json')
     .action(async (file: string, opts: { json?: boolean; workers: string }) => {
       const workers = Number(opts.workers);
-      if (!Number.isSafeInteger(workers) || workers < 1) throw new InputError(atOption('--workers', `"${opts.workers}"`, 'an integer ≥ 1'));
+      if (!Number.isSafeInteger(workers) || workers < 1) throw new InputError(msg.integerAtLeast('--workers', `"${opts.workers}"`, 1));
       const { readTrace } = await import('../../../traces/trace-io.ts');
       const { traceStats, formatTraceInfo } = await import('../../../traces/trace-stats.ts');
       const loaded = await readTrace(file);

@@ -1,0 +1,287 @@
+// Every user-facing error text, one named function per message (vega-lite's src/log/message.ts is the model).
+//
+// Throw sites call these instead of writing texts inline, so a message is worded once, found by name, and tested
+// where it is used. The location builders (atLocation, atOption, atPath) live in errors.ts beside the error types.
+import { atLocation, atOption } from './errors.ts';
+
+// ── Collected issues ──────────────────────────────────────────────────────────────────────────────────────────────
+
+/** The one issue itself, or `<count> <what>` as the headline over several (the issues follow as a list). */
+function oneOrCount(issues: readonly string[], what: string): string {
+  return issues.length === 1 ? issues[0]! : `${issues.length} ${what}`;
+}
+
+/** Headline of the problems found in a file: the problem itself, or `N problems in FILE:`. */
+export function problemsIn(file: string, issues: readonly string[]): string {
+  return oneOrCount(issues, `problems in ${file}:`);
+}
+
+/** Headline of the problems with a command's options: the problem itself, or `N problems with the options`. */
+export function problemsWithOptions(issues: readonly string[]): string {
+  return oneOrCount(issues, 'problems with the options');
+}
+
+/** Headline of the problems of merging cells (`hsim run`, `hsim merge`). */
+export function problemsMergingCells(issues: readonly string[]): string {
+  return oneOrCount(issues, 'problems merging cells:');
+}
+
+/** Headline of the problems of `hsim merge`. */
+export function problemsMerging(issues: readonly string[]): string {
+  return oneOrCount(issues, 'problems merging:');
+}
+
+/** Headline of the bad options of `hsim theory`. */
+export function badOptions(issues: readonly string[]): string {
+  return issues.length === 1 ? issues[0]! : 'bad options:';
+}
+
+/** `<command>: N problem(s)` (compare), always counted. */
+export function commandProblems(command: string, count: number): string {
+  return `${command}: ${count} problem${count > 1 ? 's' : ''}`;
+}
+
+/** `<command>: N problem(s) with the options` (simulate, replay), always counted. */
+export function commandOptionProblems(command: string, count: number): string {
+  return `${commandProblems(command, count)} with the options`;
+}
+
+/** The options of `hsim predictor warm` are wrong (the issues follow). */
+export function predictorWarmOptions(): string {
+  return 'predictor warm: problems with the options';
+}
+
+/** Predictor parameters are wrong: the one problem, or a headline over several. */
+export function invalidPredictorParams(issues: readonly string[]): string {
+  return issues.length === 1 ? issues[0]! : 'invalid predictor parameters';
+}
+
+// ── Options ───────────────────────────────────────────────────────────────────────────────────────────────────────
+
+/** An integer option below its minimum; `shown` is the value as the user should see it (quoted or not). */
+export function integerAtLeast(option: string, shown: string, min: number): string {
+  return atOption(option, shown, `an integer ≥ ${min}`);
+}
+
+/** `--jobs` out of 1…256 (hsim run, sweep, worker). */
+export function jobsOutOfRange(raw: string): string {
+  return atOption('--jobs', `"${raw}"`, 'an integer from 1 to 256');
+}
+
+/** A numeric option that is not a number. */
+export function notANumber(option: string, text: string): string {
+  return atOption(option, `"${text}"`, 'a number');
+}
+
+/** `hsim generate -o` not ending in .csv or .csv.gz. */
+export function outputNotCsv(output: string): string {
+  return atOption('--output', `"${output}"`, 'a path ending in .csv or .csv.gz');
+}
+
+/** `hsim generate mmc --service` neither exp nor lognormal. */
+export function unknownServiceDistribution(service: string): string {
+  return atOption('--service', `"${service}"`, 'exp or lognormal');
+}
+
+/** `hsim convert` given both --check and -o. */
+export function checkWithOutput(): string {
+  return atOption('--check', 'given with -o', 'either --check (count only) or -o (write)');
+}
+
+/** `hsim convert` given neither --check nor -o. */
+export function convertWithoutOutput(): string {
+  return atOption('-o', 'missing', 'an output path DIR/NAME.csv[.gz], or --check to only count');
+}
+
+/** `--split` leaves no history rows to warm the predictor on. */
+export function splitLeavesNoHistory(split: string, fraction: number, tracePath: string, rows: number): string {
+  return atOption('--split', `${split} ${fraction}`, 'a split that leaves history rows', `${tracePath} has ${rows} rows`);
+}
+
+/** `--shard` is not `i/n`. */
+export function badShard(text: string): string {
+  return atOption('--shard', `"${text}"`, 'i/n with 1 ≤ i ≤ n, e.g. 1/4 (shards are numbered from 1)');
+}
+
+/** `--shard` and `--queue` together. */
+export function shardWithQueue(): string {
+  return atOption('--shard', 'given with --queue', 'one of them: shards split the cells between machines without Redis');
+}
+
+/** `hsim sweep --shard`. */
+export function sweepCannotShard(): string {
+  return 'option --shard: not available for sweeps; expected a whole sweep (split an experiment with hsim run --shard instead)';
+}
+
+// ── Files ─────────────────────────────────────────────────────────────────────────────────────────────────────────
+
+/** A JSON input file that cannot be read; `what` says what it should be. */
+export function fileUnreadable(path: string, what: string): string {
+  return atLocation(path, undefined, 'not found or not readable', what);
+}
+
+/** A JSON input file that does not parse. */
+export function fileNotJson(path: string, why: string, what: string): string {
+  return atLocation(path, undefined, `not valid JSON (${why})`, what);
+}
+
+/** A file given to `hsim compare` that is not a readable result file. */
+export function notAResultFile(path: string, why: string): string {
+  return `${path}: ${why}; expected a result file written by hsim simulate or hsim replay`;
+}
+
+/** A predictor snapshot file that cannot be read (`code`: the system error code, or the error's text). */
+export function snapshotUnreadable(file: string, code: string): string {
+  return atLocation(file, undefined, code === 'ENOENT' ? 'found no such file' : `could not be read (${code})`, 'a predictor snapshot file');
+}
+
+/** A trace whose SHA-256 is not the one the experiment recorded. */
+export function traceChanged(path: string, found: string, recorded: string): string {
+  return atLocation(path, undefined, `SHA-256 ${found}`, `${recorded} as the experiment records`, 'the trace changed since the experiment was written: regenerate it, or update the experiment deliberately');
+}
+
+// ── Experiments, cells, sweeps ────────────────────────────────────────────────────────────────────────────────────
+
+/** Some cells failed; the finished ones were kept. */
+export function cellsFailed(failed: number, total: number): string {
+  return `${failed} of ${total} cells failed (the finished ones are kept; fix the cause and rerun with --resume)`;
+}
+
+/** Headline over cell files that a merge needs and cannot read. */
+export function cellFilesMissing(count: number): string {
+  return `${count} cell files missing or unreadable`;
+}
+
+/** One cell file a merge needs and cannot read. */
+export function cellFileMissing(path: string): string {
+  return `${path}: missing; expected a cell file (rerun with --resume)`;
+}
+
+/** A sweep variant whose cells do not merge. */
+export function variantCannotMerge(variant: string, trace: string): string {
+  return `variant ${variant} of trace ${trace}: cannot merge its cells`;
+}
+
+/** `hsim gate check` failed at some loads (exit 1). */
+export function gateFailed(gate: string, loads: readonly string[]): string {
+  return `gate ${gate} failed at load ${loads.join(', ')}`;
+}
+
+// ── Redis (the cell queue) ────────────────────────────────────────────────────────────────────────────────────────
+
+/** A Redis URL that does not parse. */
+export function redisUrlInvalid(option: string, text: string): string {
+  return atOption(option, `"${text}"`, 'a Redis URL such as redis://127.0.0.1:6379');
+}
+
+/** A URL that is not redis://host[:port][/db]. */
+export function redisUrlUnsupported(option: string, text: string): string {
+  return atOption(option, `"${text}"`, 'a Redis URL such as redis://127.0.0.1:6379 or redis://host:6379/2');
+}
+
+/** Redis does not answer. */
+export function redisUnreachable(option: string, url: string, reason: string): string {
+  return atOption(option, `cannot reach Redis at ${url} (${reason})`, 'a running Redis server', 'start one, e.g. redis-server --port 6379, or check host and port');
+}
+
+// ── Brokers and replay ────────────────────────────────────────────────────────────────────────────────────────────
+
+/** What a broker URL should look like. */
+const BROKER_URL_FORMS = 'amqp://user:pass@host:port, rabbitmq://…, redis://host:port or harbinger://host:port';
+
+/** A broker URL that does not parse. */
+export function brokerUrlInvalid(option: string, text: string): string {
+  return atOption(option, `"${text}" is not a URL`, BROKER_URL_FORMS);
+}
+
+/** A broker URL with a scheme no adapter serves. */
+export function brokerUrlScheme(option: string, scheme: string, text: string): string {
+  return atOption(option, `scheme "${scheme}" in "${text}"`, BROKER_URL_FORMS);
+}
+
+/** A broker URL without a host. */
+export function brokerUrlNoHost(option: string, text: string): string {
+  return atOption(option, `no host in "${text}"`, BROKER_URL_FORMS);
+}
+
+/** A broker URL with a port outside 1…65535. */
+export function brokerUrlPort(option: string, port: string, text: string): string {
+  return atOption(option, `port "${port}" in "${text}"`, 'a port from 1 to 65535');
+}
+
+/** A redis:// broker URL whose path is not a database number. */
+export function brokerUrlRedisPath(option: string, path: string, text: string): string {
+  return atOption(option, `path "${path}" in "${text}"`, 'redis://host:port or redis://host:port/<db number>');
+}
+
+/** A harbinger:// broker URL with a path. */
+export function brokerUrlHarbingerPath(option: string, path: string, text: string): string {
+  return atOption(option, `path "${path}" in "${text}"`, 'harbinger://host:port (no path)');
+}
+
+/** A broker's port does not accept connections. */
+export function brokerUnreachable(display: string, why: string): string {
+  return atOption('--broker', `cannot reach ${display} (${why})`, 'a running broker at that address', 'start it first; see BROKERS.md');
+}
+
+/** The Harbinger broker does not answer its gRPC channel. */
+export function harbingerConnectFailed(display: string, why: string): string {
+  return atOption('--broker', `cannot connect to ${display} (${why})`, 'a running Harbinger broker (hsim broker --listen host:port)');
+}
+
+/** RabbitMQ refuses the AMQP connection. */
+export function rabbitConnectFailed(display: string, why: string): string {
+  return atOption('--broker', `cannot connect to ${display} (${why})`, 'a running RabbitMQ broker');
+}
+
+/** A replay that broke its validity rules: not a result (exit 1). */
+export function replayInvalid(reasons: readonly string[]): string {
+  return `replay is invalid (not a result):\n${reasons.map((r) => `  - ${r}`).join('\n')}`;
+}
+
+/** `hsim broker --listen` that is not host:port. */
+export function listenAddressInvalid(text: string): string {
+  return atOption('--listen', `"${text}"`, 'host:port, e.g. 127.0.0.1:27051 (port 0 = any free port)');
+}
+
+/** `hsim broker --listen` on an address that cannot be bound. */
+export function cannotListen(host: string, port: number, why: string): string {
+  return atOption('--listen', `cannot listen on ${host}:${port} (${why})`, 'a free local address');
+}
+
+/** CreateQueue with an empty name (gRPC INVALID_ARGUMENT). */
+export function queueNameEmpty(): string {
+  return 'queue name is empty';
+}
+
+/** CreateQueue with a name in use. */
+export function queueExists(queue: string): string {
+  return `queue "${queue}" already exists`;
+}
+
+/** A call on a queue that does not exist (`hint` adds what to do). */
+export function queueMissing(queue: string, hint = false): string {
+  return `queue "${queue}" does not exist${hint ? '; create it with CreateQueue' : ''}`;
+}
+
+/** Submit with an id the queue has seen. */
+export function messageIdTaken(id: string): string {
+  return `message id "${id}" already submitted`;
+}
+
+/** Submit with a level the queue does not have. */
+export function levelOutOfRange(level: number, levels: number): string {
+  return `level ${level}; expected 0 … ${levels - 1}`;
+}
+
+// ── Predictor parameters ──────────────────────────────────────────────────────────────────────────────────────────
+
+/** A predictor parameter name that does not exist. */
+export function unknownPredictorParam(option: string, name: string, names: readonly string[]): string {
+  return atOption(option, `found an unknown predictor parameter '${name}'`, `one of ${names.join(', ')}`);
+}
+
+/** A predictor parameter value outside its rule (`found` as shown to the user). */
+export function predictorParamValue(option: string, found: string, expected: string): string {
+  return atOption(option, `found ${found}`, expected);
+}
