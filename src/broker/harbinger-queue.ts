@@ -1,6 +1,7 @@
 // One queue of the Harbinger broker: the shared scheduler and predictor on a wall clock, leases, retries, dead letters.
 import { Scheduler, type SchedulerConfig } from '../scheduler/scheduler.ts';
 import type { Predictor } from '../predictor/predictor.ts';
+import * as msg from '../messages.ts';
 
 /** Queue settings, wall-clock ms. */
 export interface HarbingerQueueConfig extends SchedulerConfig {
@@ -104,7 +105,7 @@ export class HarbingerQueue {
    * Throws RangeError for a duplicate id or a level out of range.
    */
   submit(id: string, key: string, payload: Uint8Array, level: number, costMs: number): { level: number; outcome: number } {
-    if (this.ids.has(id)) throw new RangeError(`message id "${id}" already submitted`);
+    if (this.ids.has(id)) throw new RangeError(msg.messageIdTaken(id));
     const now = this.event();
     let lvl = level;
     let cost = costMs > 0 ? costMs : 0;
@@ -120,7 +121,7 @@ export class HarbingerQueue {
         this.outcomes.set(outcome, (this.outcomes.get(outcome) ?? 0) + 1);
       } else lvl = this.cfg.defaultLevel;
     }
-    if (lvl >= this.cfg.levels) throw new RangeError(`level ${lvl}; expected 0 … ${this.cfg.levels - 1}`);
+    if (lvl >= this.cfg.levels) throw new RangeError(msg.levelOutOfRange(lvl, this.cfg.levels));
     this.ids.add(id);
     this.sched.enqueue(lvl, { id, key, payload, level: lvl, cost, arrival: now, outcome, attempts: 0, token: null, lease: null }, now, cost, now);
     this.finish(now);

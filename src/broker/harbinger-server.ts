@@ -6,6 +6,7 @@ import { decodePredictorSnapshot } from '../predictor/snapshot.ts';
 import { PREDICT_OUTCOME_NAMES } from '../predictor/outcomes.ts';
 import { HarbingerQueue, StaleTokenError } from './harbinger-queue.ts';
 import { loadHarbingerService } from './harbinger-proto-io.ts';
+import * as msg from '../messages.ts';
 
 export interface BrokerOptions {
   /** host:port to listen on (port 0 = any free port). */
@@ -41,7 +42,7 @@ export async function startHarbingerBroker(opts: BrokerOptions): Promise<Running
   const fail = (cb: Cb, code: grpc.status, message: string): void => cb({ code, message, name: 'Error' } as grpc.ServiceError, null);
   const queueOf = (name: string, cb: Cb): HarbingerQueue | null => {
     const q = queues.get(name);
-    if (q === undefined) fail(cb, grpc.status.NOT_FOUND, `queue "${name}" does not exist; create it with CreateQueue`);
+    if (q === undefined) fail(cb, grpc.status.NOT_FOUND, msg.queueMissing(name, true));
     return q ?? null;
   };
   const guard = (cb: Cb, f: () => void): void => {
@@ -57,8 +58,8 @@ export async function startHarbingerBroker(opts: BrokerOptions): Promise<Running
   server.addService(service.service, {
     CreateQueue: (call: Req<CreateQueueRequest>, cb: Cb) => guard(cb, () => {
       const r = call.request;
-      if (r.queue === '') throw new RangeError('queue name is empty');
-      if (queues.has(r.queue)) throw new RangeError(`queue "${r.queue}" already exists`);
+      if (r.queue === '') throw new RangeError(msg.queueNameEmpty());
+      if (queues.has(r.queue)) throw new RangeError(msg.queueExists(r.queue));
       const levels = r.levels > 0 ? r.levels : 3;
       let predictor: Predictor | null = null;
       let snapshotLoaded = false;
@@ -130,7 +131,7 @@ export async function startHarbingerBroker(opts: BrokerOptions): Promise<Running
       call.on('data', (r: { queue: string; ack_token: string; ack_duration_ms: number }) => {
         const q = queues.get(r.queue);
         if (q === undefined) {
-          call.destroy(Object.assign(new Error(`queue "${r.queue}" does not exist`), { code: grpc.status.NOT_FOUND }));
+          call.destroy(Object.assign(new Error(msg.queueMissing(r.queue)), { code: grpc.status.NOT_FOUND }));
           return;
         }
         if (r.ack_token !== '') {

@@ -1,5 +1,6 @@
 // Running one cell: read the trace (once per thread, by path + SHA-256), simulate one load × arm, build its file.
-import { InputError, atLocation } from '../errors.ts';
+import { InputError } from '../errors.ts';
+import * as msg from '../messages.ts';
 import { stableStringify } from '../json/stable-json.ts';
 import { readTrace, type LoadedTrace } from '../../traces/trace-io.ts';
 import { simulate, type SimulationConfig } from '../../sim/simulate.ts';
@@ -79,7 +80,7 @@ export async function loadTraceChecked(path: string, sha256: string, cache: bool
   if (p === undefined) {
     p = readTrace(path, { cache }).then((t) => {
       if (t.sha256 !== sha256) {
-        throw new InputError(atLocation(path, undefined, `SHA-256 ${t.sha256}`, `${sha256} as the experiment records`, 'the trace changed since the experiment was written: regenerate it, or update the experiment deliberately'));
+        throw new InputError(msg.traceChanged(path, t.sha256, sha256));
       }
       return t;
     });

@@ -1,7 +1,8 @@
 // The I/O side of experiments: read the file, check traces and arms, run or resume cells, write merged results.
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
-import { InputError, atLocation, atOption } from '../errors.ts';
+import { InputError } from '../errors.ts';
+import * as msg from '../messages.ts';
 import { stableStringify } from '../json/stable-json.ts';
 import { writeFileAtomic } from '../io/atomic-io.ts';
 import { parseCellFile, type CellBlock, type CellFile } from './cell-file.ts';
@@ -41,7 +42,7 @@ function seededRoutings(): string[] {
 export function parseRunFlags(opts: Record<string, unknown>): RunFlags {
   const issues: string[] = [];
   const jobs = Number(opts['jobs'] ?? '1');
-  if (!Number.isInteger(jobs) || jobs < 1 || jobs > 256) issues.push(atOption('--jobs', `"${String(opts['jobs'])}"`, 'an integer from 1 to 256'));
+  if (!Number.isInteger(jobs) || jobs < 1 || jobs > 256) issues.push(msg.jobsOutOfRange(String(opts['jobs'])));
   const attempt = <T>(parse: () => T): T | null => {
     try {
       return parse();
@@ -53,8 +54,8 @@ export function parseRunFlags(opts: Record<string, unknown>): RunFlags {
   };
   const shard = opts['shard'] === undefined ? null : attempt(() => parseShard(String(opts['shard'])));
   const queue = opts['queue'] === undefined ? null : attempt(() => parseRedisUrl(String(opts['queue'])));
-  if (shard !== null && queue !== null) issues.push(atOption('--shard', 'given with --queue', 'one of them: shards split the cells between machines without Redis'));
-  if (issues.length > 0) throw new InputError(issues.length === 1 ? issues[0]! : `${issues.length} problems with the options`, issues);
+  if (shard !== null && queue !== null) issues.push(msg.shardWithQueue());
+  if (issues.length > 0) throw new InputError(msg.problemsWithOptions(issues), issues);
   return {
     jobs, resume: opts['resume'] === true, shard, queue, queueName: String(opts['queueName'] ?? DEFAULT_QUEUE_NAME),
     quiet: opts['quiet'] === true, out: opts['out'] === undefined ? null : String(opts['out']), cache: opts['cache'] !== false,
@@ -67,12 +68,12 @@ export function readJsonFile(path: string, what: string): unknown {
   try {
     text = readFileSync(path, 'utf8');
   } catch {
-    throw new InputError(atLocation(path, undefined, 'not found or not readable', what));
+    throw new InputError(msg.fileUnreadable(path, what));
   }
   try {
     return JSON.parse(text);
   } catch (err) {
-    throw new InputError(atLocation(path, undefined, `not valid JSON (${(err as Error).message})`, what));
+    throw new InputError(msg.fileNotJson(path, (err as Error).message, what));
   }
 }
 
@@ -147,7 +148,7 @@ export async function prepareRun(spec: ExperimentSpec, file: string, flags: RunF
   const runner = threads ? await createCellRunner(Math.min(flags.jobs, selected.length), selected.map((i) => tasks[i]!)) : null;
   try {
     await checkTraces(spec, file, flags, issues);
-    if (issues.length > 0) throw new InputError(issues.length === 1 ? issues[0]! : `${issues.length} problems in ${file}:`, issues);
+    if (issues.length > 0) throw new InputError(msg.problemsIn(file, issues), issues);
   } catch (err) {
     await runner?.close();
     throw err;
@@ -277,9 +278,9 @@ export async function executeRun(p: PreparedRun, flags: RunFlags, progress: RunP
   progress.finish();
   if (failures.length > 0) {
     const lines = failures.map((f) => (f.ok ? '' : `cell ${f.id}: ${f.message}`));
-    const msg = `${failures.length} of ${todo.length} cells failed (the finished ones are kept; fix the cause and rerun with --resume)`;
-    if (failures.every((f) => !f.ok && f.input)) throw new InputError(msg, lines.length === 1 ? [msg, ...lines] : lines);
-    throw new Error(`${msg}\n${lines.join('\n')}`);
+    const headline = msg.cellsFailed(failures.length, todo.length);
+    if (failures.every((f) => !f.ok && f.input)) throw new InputError(headline, lines.length === 1 ? [headline, ...lines] : lines);
+    throw new Error(`${headline}\n${lines.join('\n')}`);
   }
   return { selected: p.selected.length, ran: todo.length, resumed };
 }
@@ -304,7 +305,7 @@ export function writeMergedResults(outDir: string, groups: ReadonlyMap<string, r
     const path = groups.size === 1 ? join(outDir, 'results.json') : join(outDir, 'results', `${name}.json`);
     files.push([path, stableStringify(mergedResultFile(merged))]);
   }
-  if (issues.length > 0) throw new InputError(issues.length === 1 ? issues[0]! : `${issues.length} problems merging cells:`, issues);
+  if (issues.length > 0) throw new InputError(msg.problemsMergingCells(issues), issues);
   for (const [path, text] of files) writeFileAtomic(path, text);
   return files.map(([path]) => path);
 }
@@ -323,6 +324,6 @@ export function readRunCells(p: PreparedRun): Map<string, CellFile[]> {
     list.push(cell);
     groups.set(c.trace.name, list);
   }
-  if (missing.length > 0) throw new InputError(`${missing.length} cell files missing or unreadable`, missing.map((m) => `${m}: missing; expected a cell file (rerun with --resume)`));
+  if (missing.length > 0) throw new InputError(msg.cellFilesMissing(missing.length), missing.map(msg.cellFileMissing));
   return groups;
 }

@@ -1,7 +1,8 @@
 // Where the cell queue's Redis is, and whether it answers: no BullMQ here, so \`hsim run\` without --queue does not
 // load it (importing BullMQ and ioredis takes ~0.3 s).
 import { connect } from 'node:net';
-import { InputError, atOption } from '../errors.ts';
+import { InputError } from '../errors.ts';
+import * as msg from '../messages.ts';
 
 /** Where Redis listens, from `redis://[:password@]host:port[/db]`. */
 export interface RedisTarget {
@@ -19,12 +20,12 @@ export function parseRedisUrl(text: string, option = '--queue'): RedisTarget {
   try {
     u = new URL(text);
   } catch {
-    throw new InputError(atOption(option, `"${text}"`, 'a Redis URL such as redis://127.0.0.1:6379'));
+    throw new InputError(msg.redisUrlInvalid(option, text));
   }
   const db = u.pathname === '' || u.pathname === '/' ? 0 : Number(u.pathname.slice(1));
   const port = u.port === '' ? 6379 : Number(u.port);
   if (u.protocol !== 'redis:' || u.hostname === '' || !Number.isInteger(db) || db < 0 || !Number.isInteger(port)) {
-    throw new InputError(atOption(option, `"${text}"`, 'a Redis URL such as redis://127.0.0.1:6379 or redis://host:6379/2'));
+    throw new InputError(msg.redisUrlUnsupported(option, text));
   }
   return { url: text, host: u.hostname, port, db, password: u.password === '' ? null : decodeURIComponent(u.password) };
 }
@@ -55,7 +56,7 @@ export async function checkRedis(target: RedisTarget, option = '--queue', timeou
       else if (reply.includes('+PONG')) done(null);
     });
   });
-  if (reason !== null) throw new InputError(atOption(option, `cannot reach Redis at ${target.url} (${reason})`, 'a running Redis server', 'start one, e.g. redis-server --port 6379, or check host and port'));
+  if (reason !== null) throw new InputError(msg.redisUnreachable(option, target.url, reason));
 }
 
 function resp(parts: string[]): string {

@@ -1,5 +1,6 @@
 // `--shard i/n`: which cells one machine of n runs (every n-th cell of the stable order, 1-based i).
-import { InputError, atOption } from '../errors.ts';
+import { InputError } from '../errors.ts';
+import * as msg from '../messages.ts';
 
 /** A shard: number i of n, 1 ≤ i ≤ n. */
 export interface Shard {
@@ -12,7 +13,7 @@ export function parseShard(text: string): Shard {
   const m = /^(\d+)\/(\d+)$/.exec(text.trim());
   const i = m ? Number(m[1]) : Number.NaN;
   const n = m ? Number(m[2]) : Number.NaN;
-  if (!m || n < 1 || i < 1 || i > n) throw new InputError(atOption('--shard', `"${text}"`, 'i/n with 1 ≤ i ≤ n, e.g. 1/4 (shards are numbered from 1)'));
+  if (!m || n < 1 || i < 1 || i > n) throw new InputError(msg.badShard(text));
   return { index: i, count: n };
 }
 

@@ -1,6 +1,7 @@
 // Reading and writing predictor snapshot files: atomic writes keeping `<file>.prev`, refusing bad files.
 import { existsSync, readFileSync } from 'node:fs';
-import { InputError, atLocation } from '../errors.ts';
+import { InputError } from '../errors.ts';
+import * as msg from '../messages.ts';
 import { decodePredictorSnapshot, encodePredictorSnapshot } from '../predictor/snapshot.ts';
 import type { DecodeSnapshotOptions } from '../predictor/snapshot.ts';
 import type { Predictor } from '../predictor/predictor.ts';
@@ -33,7 +34,7 @@ export function readPredictorSnapshot(file: string, options: DecodeSnapshotOptio
     bytes = readFileSync(file);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    throw new InputError(atLocation(file, undefined, code === 'ENOENT' ? 'found no such file' : `could not be read (${code ?? String(err)})`, 'a predictor snapshot file'));
+    throw new InputError(msg.snapshotUnreadable(file, code ?? String(err)));
   }
   return decodePredictorSnapshot(bytes, file, options);
 }

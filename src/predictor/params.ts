@@ -1,5 +1,6 @@
 // The predictor's parameters (SPEC §6 table): defaults, parsing of `--set predictor.<name>=<value>`, validation.
 import { InputError, atOption } from '../errors.ts';
+import * as msg from '../messages.ts';
 
 /** Which statistic of a key's histogram becomes the estimate. */
 export type PredictorSummary = 'median' | 'mean' | 'p75';
@@ -130,13 +131,13 @@ function isName(name: string): name is keyof PredictorParams {
  */
 export function parsePredictorParam(name: string, value: string | number): { name: keyof PredictorParams; value: number | PredictorSummary } {
   if (!isName(name)) {
-    throw new InputError(atOption(optionName(name), `found an unknown predictor parameter '${name}'`, `one of ${PREDICTOR_PARAM_NAMES.join(', ')}`));
+    throw new InputError(msg.unknownPredictorParam(optionName(name), name, PREDICTOR_PARAM_NAMES));
   }
   const rule = RULES[name];
   const text = String(value).trim();
   if (rule.kind === 'summary') {
     if (text === 'median' || text === 'mean' || text === 'p75') return { name, value: text };
-    throw new InputError(atOption(optionName(name), `found ${JSON.stringify(text)}`, expected(rule)));
+    throw new InputError(msg.predictorParamValue(optionName(name), JSON.stringify(text), expected(rule)));
   }
   let v: number;
   if (typeof value === 'number') v = value;
@@ -149,7 +150,7 @@ export function parsePredictorParam(name: string, value: string | number): { nam
         (rule.loOpen ? v > rule.lo : v >= rule.lo) &&
         (rule.hiOpen ? v < rule.hi : v <= rule.hi) &&
         (v !== INF || rule.off === true);
-  if (!ok) throw new InputError(atOption(optionName(name), `found ${text}`, expected(rule)));
+  if (!ok) throw new InputError(msg.predictorParamValue(optionName(name), text, expected(rule)));
   return { name, value: v };
 }
 
@@ -174,7 +175,7 @@ export function applyPredictorOverrides(
       else throw err;
     }
   }
-  if (issues.length > 0) throw new InputError(issues.length === 1 ? issues[0]! : 'invalid predictor parameters', issues);
+  if (issues.length > 0) throw new InputError(msg.invalidPredictorParams(issues), issues);
   if ('levels' in overrides && !('defaultLevel' in overrides)) out.defaultLevel = Math.floor(((out.levels as number) - 1) / 2);
   const params = out as unknown as PredictorParams;
   validatePredictorParams(params);
@@ -201,5 +202,5 @@ export function validatePredictorParams(p: Readonly<PredictorParams>): void {
       issues.push(atOption(optionName('maxKeys'), `found ${p.maxKeys} with shards=${p.shards}`, 'a multiple of shards'));
     }
   }
-  if (issues.length > 0) throw new InputError(issues.length === 1 ? issues[0]! : 'invalid predictor parameters', issues);
+  if (issues.length > 0) throw new InputError(msg.invalidPredictorParams(issues), issues);
 }

@@ -1,7 +1,8 @@
 // RabbitMQ adapter (amqplib): a per-run classic queue with x-max-priority = L, prefetch 1 per consumer channel.
 import amqp from 'amqplib';
 import type { Channel, ChannelModel, ConsumeMessage } from 'amqplib';
-import { InputError, atOption } from '../errors.ts';
+import { InputError } from '../errors.ts';
+import * as msg from '../messages.ts';
 import type { BrokerAddress } from './broker-url.ts';
 import type { BrokerAdapter, DeliveryHandler, QueueSetup } from './broker-adapter.ts';
 
@@ -31,7 +32,7 @@ export class AmqpAdapter implements BrokerAdapter {
       // Nagle's algorithm would hold small acks and publishes back by up to 40 ms each.
       this.conn = await amqp.connect(this.addr.url, { noDelay: true });
     } catch (err) {
-      throw new InputError(atOption('--broker', `cannot connect to ${this.addr.display} (${(err as Error).message})`, 'a running RabbitMQ broker'));
+      throw new InputError(msg.rabbitConnectFailed(this.addr.display, (err as Error).message));
     }
     this.conn.on('error', (err: Error) => this.fail(`connection error: ${err.message}`));
     this.conn.on('close', () => this.fail('connection to RabbitMQ closed'));

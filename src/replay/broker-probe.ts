@@ -1,6 +1,7 @@
 // Checks that a broker's TCP port accepts connections before a run starts (an unreachable broker is bad input).
 import { connect } from 'node:net';
-import { InputError, atOption } from '../errors.ts';
+import { InputError } from '../errors.ts';
+import * as msg from '../messages.ts';
 import type { BrokerAddress } from './broker-url.ts';
 
 /** Resolves when host:port accepts a TCP connection within `timeoutMs`; else throws InputError (exit 2). */
@@ -9,7 +10,7 @@ export function probeBroker(addr: BrokerAddress, timeoutMs = 3000): Promise<void
     const sock = connect({ host: addr.host, port: addr.port });
     const fail = (why: string): void => {
       sock.destroy();
-      reject(new InputError(atOption('--broker', `cannot reach ${addr.display} (${why})`, 'a running broker at that address', 'start it first; see BROKERS.md')));
+      reject(new InputError(msg.brokerUnreachable(addr.display, why)));
     };
     const timer = setTimeout(() => fail(`no answer within ${timeoutMs} ms`), timeoutMs);
     sock.once('connect', () => {

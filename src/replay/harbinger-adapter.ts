@@ -1,5 +1,6 @@
 // Replay adapter for the Harbinger broker (gRPC): the broker schedules (levels, aging, weights, pausing) and predicts.
-import { InputError, atOption } from '../errors.ts';
+import { InputError } from '../errors.ts';
+import * as msg from '../messages.ts';
 import type { BrokerAddress } from './broker-url.ts';
 import type { BrokerAdapter, DeliveryHandler, QueueSetup } from './broker-adapter.ts';
 import { HarbingerClient } from './harbinger-client.ts';
@@ -32,7 +33,7 @@ export class HarbingerAdapter implements BrokerAdapter {
     try {
       await this.client.ready(3000);
     } catch (err) {
-      throw new InputError(atOption('--broker', `cannot connect to ${this.addr.display} (${(err as Error).message})`, 'a running Harbinger broker (hsim broker --listen host:port)'));
+      throw new InputError(msg.harbingerConnectFailed(this.addr.display, (err as Error).message));
     }
     await this.client.createQueue({
       queue: setup.queue, levels: setup.levels, weights: setup.weights ?? [], aging_ms: setup.agingMs ?? 0,

@@ -1,6 +1,7 @@
 // Replaying a trace through a broker: validate, probe the broker, play each arm in wall-clock time, build the results.
 import { randomUUID } from 'node:crypto';
 import { InputError, atOption } from '../errors.ts';
+import * as msg from '../messages.ts';
 import { gitCommit } from '../io/provenance-io.ts';
 import { readTrace } from '../../traces/trace-io.ts';
 import type { Trace } from '../trace/trace.ts';
@@ -93,7 +94,7 @@ export function buildReplayConfig(opts: RawOptions): ReplayConfig {
     issues.push(atOption('--use-broker-snapshot', `given with ${broker.kind}`, 'a harbinger:// broker (started with hsim broker --predictor-snapshot FILE)'));
   }
   if (issues.length > 0 || sim === null || broker === null) {
-    throw new InputError(`replay: ${issues.length} problem${issues.length > 1 ? 's' : ''} with the options`, issues);
+    throw new InputError(msg.commandOptionProblems('replay', issues.length), issues);
   }
   return { sim, broker, timeScale, latenessBoundMs: bound, maxRetries, useBrokerSnapshot };
 }
