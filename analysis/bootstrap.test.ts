@@ -1,3 +1,4 @@
+// The bootstrap: seeded resampling of indices, the resampled means and their percentile intervals.
 import { describe, expect, it } from 'vitest';
 import { PythonRandom } from '../src/rng/python-random.ts';
 import { bootstrapMeans, percentileInterval, resampleIndices, type UniformSource } from './bootstrap.ts';

@@ -1,3 +1,4 @@
+// Gate criteria: the published v3 analysis of the Azure 2021 trace, the pass rules at their boundaries, paired values.
 import { describe, expect, it } from 'vitest';
 import { estimateCriterion, pairedChange, pairedValues, passesRule, ruleMargin } from './criterion.ts';
 import { LONG_MAX_WAIT_MS, MEAN_LATENCY_MS, P99_LATENCY_MS, PUBLISHED } from './fixtures/azure2021-v3-windows.ts';

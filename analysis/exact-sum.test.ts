@@ -1,3 +1,4 @@
+// exactSum and exactMean: float sums rounded once from the exact value, as Python's math.fsum.
 import { describe, expect, it } from 'vitest';
 import { exactMean, exactSum } from './exact-sum.ts';
 

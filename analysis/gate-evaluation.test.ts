@@ -1,3 +1,4 @@
+// evaluateGate: a gate file judged against a result file, per load and criterion.
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../src/errors.ts';
 import { evaluateGate } from './gate-evaluation.ts';

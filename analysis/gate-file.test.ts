@@ -1,3 +1,4 @@
+// parseGateFile: every committed gate file parses, and bad gate files get located messages.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';

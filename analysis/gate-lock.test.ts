@@ -1,3 +1,4 @@
+// Gate locks: the lock's path beside the gate, its SHA-256 and provenance, the JSON paths changed since freezing.
 import { describe, expect, it } from 'vitest';
 import { buildGateLock, changedPaths, lockPathFor, parseGateLock, sha256Hex } from './gate-lock.ts';
 

@@ -1,3 +1,4 @@
+// Result files read back: parseResultFile validates the shape, mergeResults joins runs of one trace.
 import { describe, expect, it } from 'vitest';
 import { resultFileObject } from './fixtures/result-file-fixture.ts';
 import { looksLikeResultFile, parseResultFile } from './result-file.ts';

@@ -1,3 +1,4 @@
+// roundSig: rounding to significant digits for tables and reports.
 import { describe, expect, it } from 'vitest';
 import { roundSig } from './round-sig.ts';
 

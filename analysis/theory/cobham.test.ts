@@ -1,3 +1,4 @@
+// Cobham's mean waits of non-preemptive priority classes, FIFO as one class, and Kleinrock's conservation law.
 import { describe, expect, it } from 'vitest';
 import { exponentialClass, fifoMeanWait, priorityMeanWaits, residualWork, utilisation } from './cobham.ts';
 import { conservation } from './kleinrock.ts';

@@ -1,3 +1,4 @@
+// Erlang C: the probability of waiting and the mean wait in M/M/c, against published values.
 import { describe, expect, it } from 'vitest';
 import { erlangB, erlangC, mm1MeanWait, mmcMeanWait } from './erlang-c.ts';
 

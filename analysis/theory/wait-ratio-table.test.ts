@@ -1,3 +1,4 @@
+// The mean-wait ratio table and the theory tables `hsim theory` prints.
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_MIXES, waitRatioRow, waitRatioTable } from './wait-ratio-table.ts';
 import { erlangCRow, formatTheoryTables, theoryTables } from './theory-tables.ts';

@@ -1,3 +1,4 @@
+// `hsim run`, `hsim worker` and `hsim sweep` end to end: cells in parallel, resume, shards, queues without Redis.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';

@@ -1,3 +1,4 @@
+// Expanding an experiment into cells, sharding them, and expanding a sweep's variants.
 import { describe, expect, it } from 'vitest';
 import { expandCells, experimentHash } from './cells.ts';
 import type { ExperimentSpec } from './experiment-file.ts';

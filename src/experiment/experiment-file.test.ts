@@ -1,3 +1,4 @@
+// parseExperiment: experiment files and their overrides, every issue with its JSON path.
 import { describe, expect, it } from 'vitest';
 import { parseExperiment, traceName } from './experiment-file.ts';
 import { applyOverrides, armKey, checkOverride, overridesText } from './overrides.ts';

@@ -1,3 +1,4 @@
+// mergeTraceCells and cell files: the cells of one trace merged into one result, mismatches reported.
 import { describe, expect, it } from 'vitest';
 import { parseCellFile, type CellFile } from './cell-file.ts';
 import { mergeTraceCells, sameCellResult, type MergeBase } from './merge-cells.ts';

@@ -1,3 +1,4 @@
+// PythonRandom: CPython's MT19937 reproduced exactly (its check values, how it keys seeds, the state refresh).
 import { describe, expect, it } from 'vitest';
 import { PythonRandom, seedKey } from './python-random.ts';
 

@@ -1,3 +1,4 @@
+// `hsim gate freeze` and `hsim gate check` end to end: exit codes, messages and the JSON report.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,3 +1,4 @@
+// `hsim theory` end to end: the Erlang C line, JSON output, and a bad load rejected with exit 2.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
