@@ -1,4 +1,4 @@
-// roundSig: rounding to significant digits for tables and reports.
+// roundSig: rounding to significant digits as Python's '%.6g' does (ties to even on the exact value).
 import { describe, expect, it } from 'vitest';
 import { roundSig } from './round-sig.ts';
 

@@ -1,4 +1,4 @@
-// Erlang C: the probability of waiting and the mean wait in M/M/c, against published values.
+// Erlang C: the probability of waiting and the mean wait in M/M/c, against the textbook sum and M/M/1.
 import { describe, expect, it } from 'vitest';
 import { erlangB, erlangC, mm1MeanWait, mmcMeanWait } from './erlang-c.ts';
 
