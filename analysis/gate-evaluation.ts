@@ -1,5 +1,6 @@
 // Evaluating a gate against merged results: every criterion at every load, with the extra views of SPEC §7.
 import { atPath, InputError } from '../src/errors.ts';
+import * as msg from '../src/messages.ts';
 import { estimateCriterion, pairedChange, pairedValues, type CriterionKind, type CriterionRole, type CriterionStatus } from './criterion.ts';
 import type { GateCriterion, GateFile } from './gate-file.ts';
 import { METRIC_NAMES, type Metrics } from './result-file.ts';
@@ -79,7 +80,7 @@ export function evaluateGate(gate: GateFile, gateFile: string, results: ResultSe
     }
     out[load] = { passed, criteria, ...(Object.keys(unavailable).length > 0 ? { unavailable_metrics: unavailable } : {}) };
   }
-  if (issues.length > 0) throw new InputError(issues.length === 1 ? issues[0]! : `${issues.length} problems evaluating gate ${gate.id}:`, issues);
+  if (issues.length > 0) throw new InputError(msg.problemsEvaluatingGate(gate.id, issues), issues);
   return out;
 }
 

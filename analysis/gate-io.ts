@@ -1,7 +1,8 @@
 // The file side of gates: reading a gate file and its lock, freezing, and checking results (used by `hsim gate`).
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
-import { atLocation, InputError } from '../src/errors.ts';
+import { InputError } from '../src/errors.ts';
+import * as msg from '../src/messages.ts';
 import { writeFileAtomic } from '../src/io/atomic-io.ts';
 import { stableStringify } from '../src/json/stable-json.ts';
 import { evaluateGate } from './gate-evaluation.ts';
@@ -25,11 +26,11 @@ export function readGateFile(path: string): LoadedGate {
   try {
     text = readFileSync(path, 'utf8');
   } catch {
-    throw new InputError(atLocation(path, undefined, 'not found or not readable', 'a gate file (JSON)'));
+    throw new InputError(msg.fileUnreadable(path, 'a gate file (JSON)'));
   }
   const json = parseJsonAt(path, text, 'a gate file (JSON)');
   const parsed = parseGateFile(json, path);
-  if (!parsed.ok) throw new InputError(parsed.issues.length === 1 ? parsed.issues[0]! : `${parsed.issues.length} problems in gate file ${path}:`, parsed.issues);
+  if (!parsed.ok) throw new InputError(msg.problemsInGate(path, parsed.issues), parsed.issues);
   return { path, sha256: sha256Hex(text), json, gate: parsed.value };
 }
 
@@ -46,7 +47,7 @@ export function freezeGate(path: string, provenance: { toolVersion: string; gitC
     // Re-freezing an edited gate would launder the edit: the old lock must be removed deliberately.
     const prior = parseGateLock(parseJsonOrNull(readFileSync(lockPath, 'utf8')), lockPath);
     if (prior.ok && prior.value.gate_sha256 === lock.gate_sha256) return { lockPath, lock: prior.value, existing: true };
-    throw new InputError(atLocation(lockPath, undefined, `already exists and does not match ${path} (sha256 ${lock.gate_sha256})`, 'no lock for a gate that changed', 'a frozen gate is not re-frozen after edits: delete the lock deliberately, or save the new gate under a new name'));
+    throw new InputError(msg.lockMismatch(lockPath, path, lock.gate_sha256));
   }
   writeFileAtomic(lockPath, stableStringify(lock));
   return { lockPath, lock, existing: false };
@@ -59,7 +60,7 @@ function readGateExperiment(gatePath: string, file: string): LockedExperiment {
   try {
     bytes = readFileSync(abs);
   } catch {
-    throw new InputError(atLocation(gatePath, undefined, `"experiment": "${file}" (${abs}) not found or not readable`, 'the experiment config (JSON) this gate judges, relative to the gate file'));
+    throw new InputError(msg.gateExperimentUnreadable(gatePath, file, abs));
   }
   return { file, bytes, content: parseJsonAt(abs, bytes.toString('utf8'), `the experiment config named by ${gatePath}`) };
 }
@@ -96,7 +97,7 @@ function parseJsonAt(path: string, text: string, expected: string): unknown {
   try {
     return JSON.parse(text);
   } catch (err) {
-    throw new InputError(atLocation(path, undefined, `not valid JSON (${(err as Error).message})`, expected));
+    throw new InputError(msg.fileNotJson(path, (err as Error).message, expected));
   }
 }
 
@@ -122,10 +123,7 @@ export function verifiedGateLock(loaded: LoadedGate): { readonly lock: GateLock;
   const lock = parseGateLock(parseJsonAt(lockPath, lockText, 'a gate lock written by hsim gate freeze'), lockPath);
   if (!lock.ok) throw new InputError(lock.issues[0]!, lock.issues);
   if (lock.value.gate_sha256 !== loaded.sha256) {
-    throw new InputError(
-      `${gatePath}: changed since it was frozen (lock ${lockPath} records sha256 ${lock.value.gate_sha256}, the file now has ${loaded.sha256}); ` +
-        `a pre-registered gate cannot be evaluated after edits: restore it, or freeze a new gate before a new run. Changed: ${changesText(lock.value.gate, loaded.json)}`,
-    );
+    throw new InputError(msg.gateChangedSinceFrozen(gatePath, lockPath, lock.value.gate_sha256, loaded.sha256, changesText(lock.value.gate, loaded.json)));
   }
   const experimentProblem = lockedExperimentProblem(gatePath, lock.value);
   if (experimentProblem !== null) throw new InputError(experimentProblem);
@@ -142,7 +140,7 @@ export function checkGate(gatePath: string, resultsPath: string, options: { unfr
   const loaded = readGateFile(gatePath);
   const verified = verifiedGateLock(loaded);
   if (verified === null && !options.unfrozen) {
-    throw new InputError(atLocation(gatePath, undefined, `not frozen (no ${lockPathFor(gatePath)})`, 'a frozen gate', `run \`hsim gate freeze ${gatePath}\` before the run, or pass --unfrozen to evaluate it marked as not pre-registered`));
+    throw new InputError(msg.gateNotFrozen(gatePath, lockPathFor(gatePath)));
   }
   const lockSha = verified?.sha256 ?? null;
   const sources = readResultSources(resultsPath);
@@ -156,7 +154,7 @@ export function checkGate(gatePath: string, resultsPath: string, options: { unfr
   }
   const merged = mergeResults(sources);
   issues.push(...merged.issues);
-  if (issues.length > 0) throw new InputError(issues.length === 1 ? issues[0]! : `${issues.length} problems in the results:`, issues);
+  if (issues.length > 0) throw new InputError(msg.problemsInResults(issues), issues);
   const loads = evaluateGate(loaded.gate, gatePath, merged.set);
   return {
     gate: loaded.gate.id,

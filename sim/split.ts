@@ -1,5 +1,6 @@
 // The history/evaluation split of a trace and the compress factor for a target load (SPEC §5).
-import { InputError, atOption } from '../src/errors.ts';
+import { InputError } from '../src/errors.ts';
+import * as msg from '../src/messages.ts';
 import type { Trace } from '../src/trace/trace.ts';
 
 export type SplitBy = 'time' | 'count' | 'none';
@@ -44,12 +45,12 @@ export function compressFactor(trace: Trace, split: Split, load: Load, workers: 
   if (load === 'as-is') return 1;
   const n = trace.n;
   const first = split.cut;
-  if (n - first < 2) throw new InputError(atOption('--load', `${load} with ${n - first} evaluation rows`, 'at least 2 evaluation rows to scale arrivals', 'use --load as-is'));
+  if (n - first < 2) throw new InputError(msg.loadTooFewRows(load, n - first));
   const span = trace.arrival[n - 1]! - trace.arrival[first]!;
   let work = 0;
   for (let i = first; i < n; i++) work += trace.duration[i]!;
   if (!(span > 0) || !(work > 0)) {
-    throw new InputError(atOption('--load', String(load), 'a trace whose evaluation half has a positive span and positive total duration', 'use --load as-is'));
+    throw new InputError(msg.loadNothingToScale(load));
   }
   return (load * workers * span) / work;
 }

@@ -285,3 +285,63 @@ export function unknownPredictorParam(option: string, name: string, names: reado
 export function predictorParamValue(option: string, found: string, expected: string): string {
   return atOption(option, `found ${found}`, expected);
 }
+
+// ── Gates ─────────────────────────────────────────────────────────────────────────────────────────────────────────
+
+/** Headline of the problems in a gate file. */
+export function problemsInGate(path: string, issues: readonly string[]): string {
+  return oneOrCount(issues, `problems in gate file ${path}:`);
+}
+
+/** Headline of the problems evaluating a gate on a result file. */
+export function problemsEvaluatingGate(gateId: string, issues: readonly string[]): string {
+  return oneOrCount(issues, `problems evaluating gate ${gateId}:`);
+}
+
+/** Headline of the problems in the results a gate judges. */
+export function problemsInResults(issues: readonly string[]): string {
+  return oneOrCount(issues, 'problems in the results:');
+}
+
+/** A gate's lock exists and belongs to another version of the gate. */
+export function lockMismatch(lockPath: string, gatePath: string, lockSha256: string): string {
+  return atLocation(lockPath, undefined, `already exists and does not match ${gatePath} (sha256 ${lockSha256})`, 'no lock for a gate that changed', 'a frozen gate is not re-frozen after edits: delete the lock deliberately, or save the new gate under a new name');
+}
+
+/** The experiment a gate names cannot be read. */
+export function gateExperimentUnreadable(gatePath: string, file: string, abs: string): string {
+  return atLocation(gatePath, undefined, `"experiment": "${file}" (${abs}) not found or not readable`, 'the experiment config (JSON) this gate judges, relative to the gate file');
+}
+
+/** A gate edited after it was frozen. */
+export function gateChangedSinceFrozen(gatePath: string, lockPath: string, lockSha256: string, sha256: string, changes: string): string {
+  return `${gatePath}: changed since it was frozen (lock ${lockPath} records sha256 ${lockSha256}, the file now has ${sha256}); ` +
+    `a pre-registered gate cannot be evaluated after edits: restore it, or freeze a new gate before a new run. Changed: ${changes}`;
+}
+
+/** A gate checked without a lock (and without --unfrozen). */
+export function gateNotFrozen(gatePath: string, lockPath: string): string {
+  return atLocation(gatePath, undefined, `not frozen (no ${lockPath})`, 'a frozen gate', `run \`hsim gate freeze ${gatePath}\` before the run, or pass --unfrozen to evaluate it marked as not pre-registered`);
+}
+
+// ── Traces and loads ──────────────────────────────────────────────────────────────────────────────────────────────
+
+/** A common-format trace whose header is wrong (`found` says how). */
+export function traceHeader(file: string, found: string, expectedHeader: string): string {
+  return atLocation(file, 1, found, `the header ${expectedHeader}`);
+}
+
+/** A common-format trace with no header at all. */
+export function traceEmpty(file: string, expectedHeader: string): string {
+  return traceHeader(file, 'the file is empty', expectedHeader);
+}
+
+/** `--load` scaling with too few evaluation rows. */
+export function loadTooFewRows(load: number, rows: number): string {
+  return atOption('--load', `${load} with ${rows} evaluation rows`, 'at least 2 evaluation rows to scale arrivals', 'use --load as-is');
+}
+
+/** `--load` scaling an evaluation half with no span or no work. */
+export function loadNothingToScale(load: number): string {
+  return atOption('--load', String(load), 'a trace whose evaluation half has a positive span and positive total duration', 'use --load as-is');
+}

@@ -1,5 +1,6 @@
 // Incremental byte-level parser of the common trace CSV (SPEC §3): bytes in any chunking, a sorted Trace out.
 import { atLocation, InputError } from '../src/errors.ts';
+import * as msg from '../src/messages.ts';
 import type { Trace } from '../src/trace/trace.ts';
 import { ByteInterner, FNV_OFFSET, FNV_PRIME } from './byte-interner.ts';
 import { sortTraceByArrival } from './trace-order.ts';
@@ -36,7 +37,7 @@ export function parseTraceHeader(line: string, file: string): string[] {
   const text = line.charCodeAt(0) === 0xfeff ? line.slice(1) : line;
   const cols = text.replace(/\r$/, '').split(',');
   const fail = (found: string): never => {
-    throw new InputError(atLocation(file, 1, found, `the header ${EXPECTED_HEADER}`));
+    throw new InputError(msg.traceHeader(file, found, EXPECTED_HEADER));
   };
   for (let i = 0; i < REQUIRED_COLUMNS.length; i++) {
     if (cols[i] !== REQUIRED_COLUMNS[i]) {
@@ -130,7 +131,7 @@ export class TraceCsvParser {
       this.carry = null;
       this.parseRegion(rest, 0, rest.length, true);
     }
-    if (this.columns === null) throw new InputError(atLocation(this.file, 1, 'the file is empty', `the header ${EXPECTED_HEADER}`));
+    if (this.columns === null) throw new InputError(msg.traceEmpty(this.file, EXPECTED_HEADER));
     const n = this.n;
     const trace: Trace = {
       n,
