@@ -1,0 +1,46 @@
+// The message module: headlines over collected issues, and messages that carry their location, value and expectation.
+import { describe, expect, it } from 'vitest';
+import * as msg from './messages.ts';
+
+describe('headlines over collected issues', () => {
+  it('is the issue itself when there is one', () => {
+    expect(msg.problemsIn('x.json', ['x.json → loads: found 2; expected a load'])).toBe('x.json → loads: found 2; expected a load');
+    expect(msg.invalidPredictorParams(['only'])).toBe('only');
+    expect(msg.badOptions(['only'])).toBe('only');
+  });
+
+  it('counts several, naming the file or gate', () => {
+    expect(msg.problemsIn('x.json', ['a', 'b'])).toBe('2 problems in x.json:');
+    expect(msg.problemsInGate('g.json', ['a', 'b', 'c'])).toBe('3 problems in gate file g.json:');
+    expect(msg.problemsEvaluatingGate('g1', ['a', 'b'])).toBe('2 problems evaluating gate g1:');
+    expect(msg.problemsWithOptions(['a', 'b'])).toBe('2 problems with the options');
+    expect(msg.invalidPredictorParams(['a', 'b'])).toBe('invalid predictor parameters');
+  });
+
+  it('always counts for a command, singular for one', () => {
+    expect(msg.commandProblems('compare', 1)).toBe('compare: 1 problem');
+    expect(msg.commandOptionProblems('simulate', 2)).toBe('simulate: 2 problems with the options');
+  });
+});
+
+describe('located messages', () => {
+  it('say the option, what was found and what was expected', () => {
+    expect(msg.jobsOutOfRange('0')).toBe('option --jobs: "0"; expected an integer from 1 to 256');
+    expect(msg.integerAtLeast('--n', '10', 1000)).toBe('option --n: 10; expected an integer ≥ 1000');
+    expect(msg.brokerUrlScheme('--broker', 'http', 'http://h')).toBe(
+      'option --broker: scheme "http" in "http://h"; expected amqp://user:pass@host:port, rabbitmq://…, redis://host:port or harbinger://host:port');
+    expect(msg.loadTooFewRows(0.8, 1)).toBe('option --load: 0.8 with 1 evaluation rows; expected at least 2 evaluation rows to scale arrivals (use --load as-is)');
+  });
+
+  it('say the file (and line) for file problems', () => {
+    expect(msg.traceEmpty('t.csv', 'arrival_ms,duration_ms,key')).toBe('t.csv:1: the file is empty; expected the header arrival_ms,duration_ms,key');
+    expect(msg.snapshotUnreadable('w.snap', 'ENOENT')).toBe('w.snap: found no such file; expected a predictor snapshot file');
+    expect(msg.snapshotUnreadable('w.snap', 'EACCES')).toBe('w.snap: could not be read (EACCES); expected a predictor snapshot file');
+  });
+
+  it('add the hint only where it helps', () => {
+    expect(msg.queueMissing('q')).toBe('queue "q" does not exist');
+    expect(msg.queueMissing('q', true)).toBe('queue "q" does not exist; create it with CreateQueue');
+    expect(msg.replayInvalid(['a', 'b'])).toBe('replay is invalid (not a result):\n  - a\n  - b');
+  });
+});
