@@ -31,7 +31,7 @@ export class ProgressBar {
   }
 }
 
-/** A run's progress on stderr: the note as an `hsim:` line and the bar (both silent with `quiet`). */
+/** A run's progress on stderr: the note as an `hsim:` line and the bar (both silent with `quiet`), and warnings. */
 export function stderrRunProgress(quiet: boolean): RunProgress {
   let bar: ProgressBar | null = null;
   return {
@@ -41,6 +41,7 @@ export function stderrRunProgress(quiet: boolean): RunProgress {
     },
     tick: () => bar?.tick(),
     finish: () => bar?.finish(),
+    warn: (line) => void process.stderr.write(`hsim: ${line}\n`),
   };
 }
 

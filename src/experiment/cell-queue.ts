@@ -15,9 +15,9 @@ function connection(target: RedisTarget): ConnectionOptions {
 /**
  * Puts every task on the queue and calls `onDone` with each outcome as a worker finishes it (results come back
  * through Redis's event stream; the caller writes the files). Job ids carry a per-run prefix; finished jobs are
- * removed from Redis.
+ * removed from Redis. `warn` gets the notice that cells wait and no worker is connected.
  */
-export async function runCellsOnQueue(tasks: readonly CellTask[], target: RedisTarget, queueName: string, onDone: (o: CellOutcome) => void): Promise<void> {
+export async function runCellsOnQueue(tasks: readonly CellTask[], target: RedisTarget, queueName: string, onDone: (o: CellOutcome) => void, warn: (line: string) => void): Promise<void> {
   const queue = new Queue(queueName, { connection: connection(target) });
   // A short blocking read lets close() return promptly instead of after BullMQ's default 10 s.
   const events = new QueueEvents(queueName, { connection: connection(target), blockingTimeout: 500 });
@@ -52,7 +52,7 @@ export async function runCellsOnQueue(tasks: readonly CellTask[], target: RedisT
       }
       void queue.getWorkersCount().then((workers) => {
         if (workers === 0 && pending.size > 0) {
-          process.stderr.write(`hsim: waiting: ${pending.size} of ${tasks.length} cells left on ${target.url} queue ${queueName}, and no worker is connected; start one with \`hsim worker --queue ${target.url} --queue-name ${queueName}\`\n`);
+          warn(`waiting: ${pending.size} of ${tasks.length} cells left on ${target.url} queue ${queueName}, and no worker is connected; start one with \`hsim worker --queue ${target.url} --queue-name ${queueName}\``);
         }
       }, () => undefined);
     }, waitNoticeMs());

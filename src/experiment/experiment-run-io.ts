@@ -228,10 +228,12 @@ export interface RunProgress {
   tick(): void;
   /** Every cell is done. */
   finish(): void;
+  /** A warning the user must see, even when quiet (cells waiting on a queue no worker serves). */
+  warn(line: string): void;
 }
 
 /** Progress that goes nowhere (tests, library use). */
-export const SILENT_PROGRESS: RunProgress = { start: () => undefined, tick: () => undefined, finish: () => undefined };
+export const SILENT_PROGRESS: RunProgress = { start: () => undefined, tick: () => undefined, finish: () => undefined, warn: () => undefined };
 
 /**
  * Runs the selected cells (a shard, or all) that are not already done (with --resume: a file with the same
@@ -268,7 +270,7 @@ export async function executeRun(p: PreparedRun, flags: RunFlags, progress: RunP
     if (flags.queue !== null) {
       // Loaded only here: BullMQ takes ~0.3 s to import.
       const { runCellsOnQueue } = await import('./cell-queue.ts');
-      await runCellsOnQueue(todo, flags.queue, flags.queueName, onDone);
+      await runCellsOnQueue(todo, flags.queue, flags.queueName, onDone, (line) => progress.warn(line));
     } else {
       await runCellsLocally(todo, flags.jobs, onDone, p.runner ?? undefined);
     }
