@@ -14,7 +14,10 @@ export async function runReplayCommand(tracePath: string, opts: RawOptions): Pro
   const log = (line: string): void => {
     if (!opts.quiet) process.stderr.write(`${line}\n`);
   };
-  const { file, valid, reasons } = await replayTrace(tracePath, opts, log);
+  const progress = !opts.quiet && process.stderr.isTTY
+    ? (arm: string, c: number, t: number): void => void process.stderr.write(`\r${arm}: ${c}/${t}`.padEnd(50) + (c === t ? '\n' : ''))
+    : undefined;
+  const { file, valid, reasons } = await replayTrace(tracePath, opts, log, progress);
   const text = stableStringify(file);
   if (opts.output !== undefined) {
     writeFileAtomic(String(opts.output), text);

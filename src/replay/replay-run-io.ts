@@ -161,8 +161,9 @@ export interface ReplayOutcome {
 /**
  * Runs a replay and returns the result-file object (SPEC §10 + `replay`). Throws InputError for bad options or an
  * unreachable broker (before anything is sent). An invalid run is returned with valid = false and its reasons.
+ * `onProgress` (the CLI's line on a terminal) hears each arm's messages done of its total.
  */
-export async function replayTrace(tracePath: string, opts: RawOptions, log: (line: string) => void): Promise<ReplayOutcome> {
+export async function replayTrace(tracePath: string, opts: RawOptions, log: (line: string) => void, onProgress?: (arm: string, done: number, total: number) => void): Promise<ReplayOutcome> {
   const cfg = buildReplayConfig(opts);
   gitCommit(); // now, while the process is small (see gitCommit), not after the timed run
   const loaded = await readTrace(tracePath, { cache: opts.cache !== false });
@@ -232,9 +233,8 @@ export async function replayTrace(tracePath: string, opts: RawOptions, log: (lin
     log(`replay: ${arm.text} through ${cfg.broker.display}: ${m} messages over ${(plan.arrivalWall[m - 1] ?? 0) / 1000} s, ${sim.workers} consumers`);
     const adapter = adapterFor(cfg, leaseMs);
     const driverOpts: DriverOptions = { workers: sim.workers, stallMs: Math.max(10_000, 3 * maxDur), leadInMs: 300 };
-    const progress = !opts.quiet && process.stderr.isTTY;
-    const meas = await runReplay(plan, rowKeyStrings(keys(), first, trace.n), adapter, setup, sidecar, progress
-      ? { ...driverOpts, onProgress: (c, t) => process.stderr.write(`\r${arm.text}: ${c}/${t}`.padEnd(50) + (c === t ? '\n' : '')) }
+    const meas = await runReplay(plan, rowKeyStrings(keys(), first, trace.n), adapter, setup, sidecar, onProgress !== undefined
+      ? { ...driverOpts, onProgress: (c, t) => onProgress(arm.text, c, t) }
       : driverOpts);
     const reasons = invalidReasons({ expected: m, completed: meas.completed, deadLettered: meas.deadLettered, lateness: meas.lateness, failures: meas.failures }, cfg.latenessBoundMs);
     const late = summariseLateness(meas.lateness);
