@@ -21,10 +21,10 @@ type RawOptions = Record<string, unknown>;
 export function buildSimulationConfig(opts: RawOptions): SimulationConfig {
   const issues: string[] = [];
   const str = (k: string): string => String(opts[k]);
-  const levels = parseInteger(str('levels'), 'option --levels', 1, issues);
-  const workers = parseInteger(str('workers'), 'option --workers', 1, issues);
-  const windows = parseInteger(str('windows'), 'option --windows', 1, issues);
-  const seed = parseInteger(str('seed'), 'option --seed', 0, issues);
+  const levels = parseInteger(str('levels'), 'option --levels', 'levels', issues);
+  const workers = parseInteger(str('workers'), 'option --workers', 'workers', issues);
+  const windows = parseInteger(str('windows'), 'option --windows', 'windows', issues);
+  const seed = parseInteger(str('seed'), 'option --seed', 'seed', issues);
   const loads = parseLoads(str('load'), 'option --load', issues);
   const split = parseSplit(str('split'), 'option --split', issues);
   const fraction = parseFraction(str('fraction'), 'option --fraction', issues);
