@@ -109,6 +109,33 @@ describe('hsim gate', () => {
     const gone = hsim('gate', 'check', gate, results);
     expect(gone.code).toBe(2);
     expect(gone.stderr).toContain('the experiment config frozen with');
+
+    // A lock stripped of its experiment binding (issue 17's tampering) is refused, not judged.
+    writeFileSync(expPath, JSON.stringify(experiment, null, 2) + '\n');
+    const { experiment_file: _f, experiment_sha256: _s, experiment: _e, ...stripped } = lock;
+    writeFileSync(join(dir, 'locked.lock.json'), JSON.stringify(stripped));
+    const unbound = hsim('gate', 'check', gate, results);
+    expect(unbound.code).toBe(2);
+    expect(unbound.stderr).toContain('binds no experiment config, but');
+  });
+
+  it('freezes only gates whose arms hsim can run, naming each unknown arm (exit 2, no lock)', () => {
+    const gate = write('typo.json', publishedGate({ criteria: { m: { arm: 'predictve+weights', baseline: 'fifo', metric: 'p99_latency_ms', kind: 'ratio', limit: 2, role: 'guardrail' } }, gate: ['m'] }));
+    const r = hsim('gate', 'freeze', gate);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('criteria.m.arm: "predictve+weights"; expected an arm hsim can run (option --arm predictve+weights: unknown routing "predictve"');
+    expect(existsSync(join(dir, 'typo.lock.json'))).toBe(false);
+  });
+
+  it('reports a frozen gate outside git as frozen but not pre-registered, with the reason', () => {
+    const gate = write('outside.json', publishedGate({ criteria: { m: { arm: 'predictive+weights+pausing', baseline: 'fifo', metric: 'p99_latency_ms', kind: 'ratio', limit: 2, role: 'guardrail' } }, gate: ['m'] }));
+    const results = write('outside-results.json', resultFileObject(publishedArms()));
+    expect(hsim('gate', 'freeze', gate).code).toBe(0);
+    const r = hsim('gate', 'check', gate, results, '--json');
+    const out = JSON.parse(r.stdout) as { frozen: boolean; pre_registered: boolean; pre_registration: { proven: boolean; reason: string } };
+    expect(out).toMatchObject({ frozen: true, pre_registered: false, pre_registration: { proven: false } });
+    expect(out.pre_registration.reason).toMatch(/is not in a git repository/);
+    expect(hsim('gate', 'check', gate, results).stdout).toContain('NOT pre-registered: frozen (lock sha256');
   });
 
   it('evaluates an unfrozen gate only with --unfrozen, marked as not pre-registered; exit 0 when it passes', () => {
