@@ -7,6 +7,7 @@ import { PREDICT_OUTCOME_NAMES } from '../../predictor/outcomes.ts';
 import { FieldRangeError, QueueFullError } from './broker-limits.ts';
 import { HarbingerQueue, StaleTokenError, type HarbingerQueueConfig } from './harbinger-queue.ts';
 
+// `HSIM_FUZZ_SCALE` multiplies the runs: bench/fuzz-bench.ts runs this same property longer.
 const hostile = [Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, Number.NaN, 1e308, -1, 0, 3, 250];
 const op = fc.oneof(
   fc.record({ kind: fc.constant('submit' as const), level: fc.integer({ min: -2, max: 4 }), cost: fc.constantFrom(...hostile), bytes: fc.constantFrom(0, 10, 400) }),
@@ -86,7 +87,7 @@ describe('HarbingerQueue under random and hostile request sequences', () => {
         expect(s.submitted).toBe(s.completed + s.deadLetters.length);
         expect(s.bytesHeld).toBe(0);
       }),
-      { seed: 20261203, numRuns: 150 },
+      { seed: 20261203, numRuns: 150 * Number(process.env.HSIM_FUZZ_SCALE ?? '1') },
     );
   });
 
