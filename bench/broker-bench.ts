@@ -10,12 +10,12 @@ const broker = await startHarbingerBroker({ listen: '127.0.0.1:0', snapshot: nul
 const c = new HarbingerClient(`127.0.0.1:${broker.port}`);
 await c.ready(10_000);
 
-/** Runs `calls` async calls with `width` in flight; returns calls per second. */
-async function rate(calls: number, width: number, one: (i: number) => Promise<unknown>): Promise<number> {
+/** Runs `calls` async calls in `width` lanes (one call in flight per lane); returns calls per second. */
+async function rate(calls: number, width: number, one: (i: number, lane: number) => Promise<unknown>): Promise<number> {
   let next = 0;
   const t0 = performance.now();
-  await Promise.all(Array.from({ length: width }, async () => {
-    while (next < calls) await one(next++);
+  await Promise.all(Array.from({ length: width }, async (_, lane) => {
+    while (next < calls) await one(next++, lane);
   }));
   return calls / ((performance.now() - t0) / 1000);
 }
@@ -31,9 +31,7 @@ for (let round = 0; round < 3; round++) {
   submit.push(await rate(N, CONSUMERS, (i) => c.submit(q, `m${i}`, `k${i % 50}`, -1, 0)));
   // Each consumer acknowledges its previous delivery inside its next Pull, as the replay's consumers do.
   const held: ({ token: string; durationMs: number } | null)[] = Array.from({ length: CONSUMERS }, () => null);
-  let slot = 0;
-  consume.push(await rate(N, CONSUMERS, async () => {
-    const me = slot++ % CONSUMERS;
+  consume.push(await rate(N, CONSUMERS, async (_, me) => {
     const d = await c.pull(q, 1000, held[me]!);
     held[me] = d.found ? { token: d.token, durationMs: 1 + (d.id.length % 7) } : null;
   }));
