@@ -10,6 +10,8 @@ import { buildGateLock, changedPaths, lockPathFor, parseGateLock, sha256Hex, typ
 import type { GateReport } from './gate-report.ts';
 import { readResultSources } from './result-file-io.ts';
 import { provePreRegistration } from './gate-git-io.ts';
+import { experimentDepartures } from './experiment-binding.ts';
+import { parseExperiment } from '../src/experiment/experiment-file.ts';
 import { mergeResults } from './result-set.ts';
 
 /** A gate file as read from disk: its bytes' hash, parsed JSON and validated gate. */
@@ -174,6 +176,14 @@ export function checkGate(gatePath: string, resultsPath: string, options: { unfr
       if (s.result.traceSha256 !== loaded.gate.traceSha256) {
         issues.push(`${s.file} → trace.sha256: found ${s.result.traceSha256 ?? 'nothing'}; expected ${loaded.gate.traceSha256} (the trace_sha256 of ${gatePath})`);
       }
+    }
+  }
+  const lockedExperiment = verified?.lock.experiment;
+  if (verified !== null && lockedExperiment !== undefined) {
+    // Results judged under a lock that binds an experiment must come from that experiment (no other settings).
+    const spec = parseExperiment(lockedExperiment, verified.lock.experiment_file ?? 'experiment');
+    if (spec.ok) {
+      for (const s of sources) issues.push(...experimentDepartures(JSON.parse(readFileSync(s.file, 'utf8')) as unknown, s.file, spec.value, verified.lock.experiment_file ?? ''));
     }
   }
   const merged = mergeResults(sources);

@@ -72,7 +72,7 @@ export function buildSimulationConfig(opts: RawOptions): SimulationConfig {
     if (name.startsWith('predictor.') && !arms.some((a) => a.routing.needsPredictor)) issues.push(atOption('--set', `"${s}" but no arm has a predictor`, 'a predictive arm, or no predictor.* overrides'));
   }
   if (issues.length > 0) throw new InputError(`simulate: ${issues.length} problem${issues.length > 1 ? 's' : ''} with the options`, issues);
-  return { loads, arms, workers, levels, defaultLevel: defaultLevelFor(levels), split, fraction, windows, windowBy, staticMap, seed, predictorSnapshot };
+  return { loads, arms, workers, levels, defaultLevel: defaultLevelFor(levels), split, fraction, windows, windowBy, staticMap, seed, predictorSnapshot, ...(sets.length > 0 ? { sets } : {}) };
 }
 
 /** The options block recorded in a result file (stable, hashable). */
@@ -90,6 +90,8 @@ export function optionsRecord(cfg: SimulationConfig, extra: Record<string, unkno
     seed: cfg.seed,
     static_map: cfg.staticMap ? Object.fromEntries([...cfg.staticMap.entries()].sort()) : null,
     predictor_snapshot: cfg.predictorSnapshot ? { file: cfg.predictorSnapshot.source, sha256: createHash('sha256').update(cfg.predictorSnapshot.bytes).digest('hex') } : null,
+    // Overrides of every arm are invisible in the arm names, so the result records them (only when there are any).
+    ...(cfg.sets !== undefined && cfg.sets.length > 0 ? { set: [...cfg.sets] } : {}),
     ...extra,
   };
 }

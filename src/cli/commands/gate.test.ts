@@ -79,10 +79,13 @@ describe('hsim gate', () => {
 
   it('locks the experiment config the gate names and refuses to judge after it changed or went missing (SPEC §7)', () => {
     mkdirSync(join(dir, 'exp'), { recursive: true });
-    const experiment = { id: 'azure', traces: [{ path: 'trace.csv', sha256: 'b'.repeat(64) }], loads: [0.5], arms: ['fifo', 'predictive+weights+pausing'], out: 'out' };
+    const experiment = { id: 'azure', traces: [{ path: 'trace.csv', sha256: 'a'.repeat(64) }], loads: [0.5], arms: ['fifo', 'predictive+weights+pausing'], out: 'out' };
     const expPath = join(dir, 'exp', 'run.json');
     writeFileSync(expPath, JSON.stringify(experiment, null, 2) + '\n');
-    const results = write('locked-results.json', resultFileObject(publishedArms()));
+    // The options the experiment's defaults give (experiment-file.ts): results produced from it record these.
+    const options = { workers: 64, levels: 3, split: 'time', fraction: 0.5, windows: 7, window_by: 'time', seed: 1 };
+    const results = write('locked-results.json', { ...resultFileObject(publishedArms()), options });
+    const tampered = write('tampered-results.json', { ...resultFileObject(publishedArms()), options: { ...options, workers: 60, set: ['predictor.minSamples=1'] } });
     // Missing config at freezing: exit 2, no lock written.
     const missing = write('locked-missing.json', publishedGate({ experiment: 'exp/absent.json' }));
     const noLock = hsim('gate', 'freeze', missing);
@@ -97,6 +100,11 @@ describe('hsim gate', () => {
     expect(lock['experiment_sha256']).toMatch(/^[0-9a-f]{64}$/);
     expect(lock['experiment']).toEqual(experiment);
     expect(hsim('gate', 'check', gate, results).code).toBe(1); // judged: the published bar fails
+    // Results produced with other settings than the locked experiment's are refused, each departure named.
+    const other = hsim('gate', 'check', gate, tampered);
+    expect(other.code).toBe(2);
+    expect(other.stderr).toContain('tampered-results.json → options.workers: 60; expected one of 64 (locked experiment exp/run.json)');
+    expect(other.stderr).toContain('tampered-results.json → options.set: ["predictor.minSamples=1"]; expected no --set overrides');
 
     writeFileSync(expPath, JSON.stringify({ ...experiment, loads: [0.8] }, null, 2) + '\n');
     const changed = hsim('gate', 'check', gate, results);
