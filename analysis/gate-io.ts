@@ -10,6 +10,9 @@ import { parseGateFile, type GateFile } from './gate-file.ts';
 import { buildGateLock, changedPaths, lockPathFor, parseGateLock, sha256Hex, type GateLock, type LockedExperiment } from './gate-lock.ts';
 import type { GateReport } from './gate-report.ts';
 import { readResultSources } from './result-file-io.ts';
+import { provePreRegistration } from './gate-git-io.ts';
+import { experimentDepartures } from './experiment-binding.ts';
+import { parseExperiment } from '../src/experiment/experiment-file.ts';
 import { mergeResults } from './result-set.ts';
 
 /** A gate file as read from disk: its bytes' hash, parsed JSON and validated gate. */
@@ -36,10 +39,24 @@ export function readGateFile(path: string): LoadedGate {
 
 /**
  * Freezes a gate: validates it and writes `<name>.lock.json` beside it atomically; an existing lock of the same
- * bytes is kept (`existing`). Throws InputError for an invalid gate file or an existing lock of other bytes.
+ * bytes is kept (`existing`). `armProblem` judges each arm a criterion names against the arm registry (the caller
+ * owns it: analysis does not know the simulator), returning what is wrong or null. Throws InputError for an invalid
+ * gate file (every unknown arm named with its JSON path) or an existing lock of other bytes.
  */
-export function freezeGate(path: string, provenance: { toolVersion: string; gitCommit: string; frozenAt: string }): { lockPath: string; lock: GateLock; existing: boolean } {
+export function freezeGate(
+  path: string,
+  provenance: { toolVersion: string; gitCommit: string; frozenAt: string },
+  armProblem: (arm: string) => string | null = () => null,
+): { lockPath: string; lock: GateLock; existing: boolean } {
   const loaded = readGateFile(path);
+  const armIssues: string[] = [];
+  for (const [name, c] of Object.entries(loaded.gate.criteria)) {
+    for (const role of ['arm', 'baseline'] as const) {
+      const why = armProblem(c[role]);
+      if (why !== null) armIssues.push(`${path} → criteria.${name}.${role}: "${c[role]}"; expected an arm hsim can run (${why})`);
+    }
+  }
+  if (armIssues.length > 0) throw new InputError(armIssues.length === 1 ? armIssues[0]! : `${armIssues.length} problems in gate file ${path}:`, armIssues);
   const experiment = loaded.gate.experiment === undefined ? undefined : readGateExperiment(path, loaded.gate.experiment);
   const lock = buildGateLock(basename(path), readFileSync(path), loaded.json, provenance, experiment);
   const lockPath = lockPathFor(path);
@@ -122,6 +139,13 @@ export function verifiedGateLock(loaded: LoadedGate): { readonly lock: GateLock;
   const lockText = readFileSync(lockPath, 'utf8');
   const lock = parseGateLock(parseJsonAt(lockPath, lockText, 'a gate lock written by hsim gate freeze'), lockPath);
   if (!lock.ok) throw new InputError(lock.issues[0]!, lock.issues);
+  // A gate that names its experiment is judged only under a lock that binds that experiment's bytes.
+  if (loaded.gate.experiment !== undefined && lock.value.experiment_file !== loaded.gate.experiment) {
+    throw new InputError(
+      `${lockPath}: binds ${lock.value.experiment_file === undefined ? 'no experiment config' : `experiment "${lock.value.experiment_file}"`}, but ${gatePath} names "${loaded.gate.experiment}"; ` +
+        'a lock stripped of (or moved off) its experiment binding is not a pre-registration: restore the lock, or freeze a new gate before a new run',
+    );
+  }
   if (lock.value.gate_sha256 !== loaded.sha256) {
     throw new InputError(msg.gateChangedSinceFrozen(gatePath, lockPath, lock.value.gate_sha256, loaded.sha256, changesText(lock.value.gate, loaded.json)));
   }
@@ -152,16 +176,26 @@ export function checkGate(gatePath: string, resultsPath: string, options: { unfr
       }
     }
   }
+  const lockedExperiment = verified?.lock.experiment;
+  if (verified !== null && lockedExperiment !== undefined) {
+    // Results judged under a lock that binds an experiment must come from that experiment (no other settings).
+    const spec = parseExperiment(lockedExperiment, verified.lock.experiment_file ?? 'experiment');
+    if (spec.ok) {
+      for (const s of sources) issues.push(...experimentDepartures(JSON.parse(readFileSync(s.file, 'utf8')) as unknown, s.file, spec.value, verified.lock.experiment_file ?? ''));
+    }
+  }
   const merged = mergeResults(sources);
   issues.push(...merged.issues);
   if (issues.length > 0) throw new InputError(msg.problemsInResults(issues), issues);
   const loads = evaluateGate(loaded.gate, gatePath, merged.set);
+  const proof = lockSha === null ? null : provePreRegistration(gatePath, lockPathFor(gatePath), sources.map((s) => s.result.commit));
   return {
     gate: loaded.gate.id,
     gate_file: gatePath,
     gate_sha256: loaded.sha256,
     frozen: lockSha !== null,
-    pre_registered: lockSha !== null,
+    pre_registered: proof?.proven ?? false,
+    pre_registration: proof ?? { proven: false, reason: 'evaluated unfrozen (--unfrozen): freeze and commit the gate before the run', freeze_commit: null, results_commits: [] },
     lock_sha256: lockSha,
     results: sources.map((s) => s.file),
     trace_sha256: merged.set.traceSha256,

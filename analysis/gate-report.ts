@@ -1,14 +1,17 @@
 // The verdict of `hsim gate check`: the JSON report and its readable table.
 import type { LoadReport } from './gate-evaluation.ts';
+import type { PreRegistration } from './gate-git-io.ts';
 
 /** The whole report printed by `hsim gate check --json`. */
 export interface GateReport {
   readonly gate: string;
   readonly gate_file: string;
   readonly gate_sha256: string;
-  /** Whether a lock matched the gate file (pre-registered); false for `--unfrozen`. */
+  /** Whether a lock matched the gate file; false for `--unfrozen`. */
   readonly frozen: boolean;
+  /** Whether git proves the gate and lock were committed before the results' commit (pre_registration says why). */
   readonly pre_registered: boolean;
+  readonly pre_registration: PreRegistration;
   /** SHA-256 of the lock file the gate was judged under; null when unfrozen. */
   readonly lock_sha256: string | null;
   readonly results: readonly string[];
@@ -22,7 +25,11 @@ export interface GateReport {
 export function formatGateReport(report: GateReport): string {
   const lines: string[] = [];
   lines.push(`gate ${report.gate} (${report.gate_file})`);
-  lines.push(report.frozen ? `pre-registered: lock sha256 ${report.lock_sha256 ?? ''}` : 'NOT pre-registered: evaluated unfrozen (--unfrozen); freeze the gate before the run');
+  lines.push(
+    report.pre_registered
+      ? `pre-registered: lock sha256 ${report.lock_sha256 ?? ''}; ${report.pre_registration.reason}`
+      : `NOT pre-registered: ${report.frozen ? `frozen (lock sha256 ${report.lock_sha256 ?? ''}), but ` : ''}${report.pre_registration.reason}`,
+  );
   lines.push(`results: ${report.results.join(', ')}${report.trace_sha256 === null ? '' : ` (trace ${report.trace_sha256.slice(0, 12)}…)`}`);
   for (const [load, lr] of Object.entries(report.loads)) {
     lines.push('');
@@ -50,7 +57,7 @@ export function formatGateReport(report: GateReport): string {
     }
   }
   lines.push('');
-  lines.push(`gate ${report.gate}: ${report.passed ? 'PASS at every load' : 'FAIL'}${report.frozen ? '' : ' (not pre-registered)'}`);
+  lines.push(`gate ${report.gate}: ${report.passed ? 'PASS at every load' : 'FAIL'}${report.pre_registered ? '' : ' (not pre-registered)'}`);
   return lines.join('\n') + '\n';
 }
 

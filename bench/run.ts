@@ -47,6 +47,8 @@ script('bench/trace-read-bench.ts');
 script('bench/convert-bench.ts');
 script('bench/sweep-bench.ts');
 script('bench/replay-bench.ts');
+script('bench/broker-bench.ts');
+script('bench/fuzz-bench.ts');
 
 const synth = sharedFile('bench', 'synth2m.csv.gz');
 if (!synth) {

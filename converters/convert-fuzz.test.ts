@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { InputError } from '../src/errors.ts';
-import { createRng, type Rng } from '../src/rng/seeded.ts';
+import { createRng } from '../src/rng/seeded.ts';
+import { mutateText as mutate } from '../src/rng/fuzz-mutate.ts';
 import { sharedFile } from '../src/io/shared-io.ts';
 import { readTrace } from '../traces/trace-io.ts';
 import { convertFile, createParser } from './convert-file.ts';
@@ -15,6 +16,8 @@ import { LINE_KEPT, LINE_REJECTED, LINE_SKIP } from './row-parser.ts';
 const dir = mkdtempSync(join(tmpdir(), 'hsim-fuzz-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const fixtures = join(import.meta.dirname, 'fixtures');
+// `HSIM_FUZZ_SCALE` multiplies the runs: bench/fuzz-bench.ts runs these same fuzzers longer.
+const SCALE = Number(process.env.HSIM_FUZZ_SCALE ?? '1');
 
 /** Source lines per format: real ones from shared/ when present, else the committed fixtures. */
 function sourceLines(): { format: string; spec: ConverterSpec; lines: string[] }[] {
@@ -29,22 +32,6 @@ function sourceLines(): { format: string; spec: ConverterSpec; lines: string[] }
   ];
 }
 
-const PIECES = ['', ',', '"', '""', ';', '-', '-1', '0', '.', 'e9', '1e309', ' ', '\t', '\r', 'NaN', 'x', '\u00ff', '\u2028', '\uFFFD', '9'.repeat(30)];
-
-function mutate(rng: Rng, s: string): string {
-  const edits = 1 + Math.floor(rng.next() * 3);
-  for (let e = 0; e < edits; e++) {
-    const at = Math.floor(rng.next() * (s.length + 1));
-    const piece = PIECES[Math.floor(rng.next() * PIECES.length)]!;
-    const op = rng.next();
-    if (op < 0.35) s = s.slice(0, at) + piece + s.slice(at);
-    else if (op < 0.6) s = s.slice(0, at) + s.slice(at + 1 + Math.floor(rng.next() * 8));
-    else if (op < 0.85) s = s.slice(0, at) + piece + s.slice(at + 1);
-    else s = s.slice(0, at);
-  }
-  return s;
-}
-
 describe('converter fuzz (seeded)', () => {
   const sources = sourceLines();
 
@@ -53,7 +40,7 @@ describe('converter fuzz (seeded)', () => {
     const enc = new TextEncoder();
     let kept = 0;
     let rejected = 0;
-    for (let c = 0; c < 3000; c++) {
+    for (let c = 0; c < 3000 * SCALE; c++) {
       const src = sources[c % sources.length]!;
       const parser = createParser(src.spec, 'fuzz');
       const header = enc.encode(src.lines[0]!);
@@ -82,7 +69,7 @@ describe('converter fuzz (seeded)', () => {
   it('120 mutated files (some gzip, some cut short): an InputError or full accounting, and a re-readable trace', async () => {
     const rng = createRng(4242).fork('files');
     let converted = 0;
-    for (let c = 0; c < 120; c++) {
+    for (let c = 0; c < 120 * SCALE; c++) {
       const src = sources[c % sources.length]!;
       const start = 1 + Math.floor(rng.next() * Math.max(1, src.lines.length - 40));
       const body = src.lines.slice(start, start + 30).map((l) => (rng.next() < 0.3 ? mutate(rng, l) : l));

@@ -1,6 +1,7 @@
 // Validation of simulation options from any front end (CLI flags, experiment files), collecting every issue.
 import type { Load, SplitBy } from './split.ts';
 import type { WindowBy } from './metrics.ts';
+import { INPUT_RANGES, inRange, rangeText, type RangedInput } from '../src/input-ranges.ts';
 
 /** Parses a load list `0.5,0.8,0.95` or `as-is`; pushes a message to `issues` for each bad entry. */
 export function parseLoads(text: string, where: string, issues: string[]): Load[] {
@@ -11,18 +12,19 @@ export function parseLoads(text: string, where: string, issues: string[]): Load[
       continue;
     }
     const v = Number(part);
-    if (part === '' || !Number.isFinite(v) || v <= 0) issues.push(`${where}: load "${part}"; expected a number > 0 or as-is`);
+    if (part === '' || !inRange(INPUT_RANGES.load, v)) issues.push(`${where}: load "${part}"; expected ${rangeText(INPUT_RANGES.load)} or as-is`);
     else out.push(v);
   }
   return out;
 }
 
-/** Parses a positive integer option; pushes an issue when it is not one (or below `min`). */
-export function parseInteger(text: string, where: string, min: number, issues: string[]): number {
+/** Parses an integer option within its documented range (src/input-ranges.ts); pushes an issue when it is not. */
+export function parseInteger(text: string, where: string, range: RangedInput, issues: string[]): number {
+  const r = INPUT_RANGES[range];
   const v = Number(text);
-  if (!Number.isInteger(v) || v < min) {
-    issues.push(`${where}: "${text}"; expected an integer ≥ ${min}`);
-    return min;
+  if (text.trim() === '' || !inRange(r, v)) {
+    issues.push(`${where}: "${text}"; expected ${rangeText(r)}`);
+    return r.min;
   }
   return v;
 }

@@ -24,6 +24,8 @@ export interface SimulationConfig {
   readonly seed: number;
   /** A predictor snapshot for warm predictive arms (instead of the history warm start), or null. */
   readonly predictorSnapshot?: { readonly bytes: Uint8Array; readonly source: string } | null;
+  /** The `--set name=value` overrides every arm got (recorded in the result: they change no arm's name). */
+  readonly sets?: readonly string[];
 }
 
 /** One arm's result at one load (SPEC §10). */

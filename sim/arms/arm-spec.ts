@@ -167,3 +167,17 @@ export function parseArm(text: string, levels: number, globalSets: readonly stri
     if (value !== null) throw new InputError(atOption(where, `flag "${flag}=${value}"`, `"${flag}" without a value`));
   }
 }
+
+/**
+ * What keeps hsim from running arm text `text` (an unknown routing or flag, a bad parameter), as the parser says it;
+ * null when it parses. Judged for the default 3 levels. Routings must be registered (import `sim/arms/index.ts`).
+ */
+export function armProblem(text: string): string | null {
+  try {
+    parseArm(text, 3);
+    return null;
+  } catch (err) {
+    if (err instanceof InputError) return err.message;
+    throw err;
+  }
+}

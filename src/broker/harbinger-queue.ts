@@ -2,6 +2,8 @@
 import { Scheduler, type SchedulerConfig } from '../scheduler/scheduler.ts';
 import type { Predictor } from '../predictor/predictor.ts';
 import * as msg from '../messages.ts';
+import { randomBytes } from 'node:crypto';
+import { checkRange, DEFAULT_CAPACITY, FieldRangeError, MAX_PAYLOAD_BYTES, QueueFullError, type QueueCapacity } from './broker-limits.ts';
 
 /** Queue settings, wall-clock ms. */
 export interface HarbingerQueueConfig extends SchedulerConfig {
@@ -21,6 +23,8 @@ export interface HarbingerQueueConfig extends SchedulerConfig {
   readonly timeScale: number;
   /** Shadow routing: the predictor predicts and learns, but every message takes the default level. */
   readonly routeDefault: boolean;
+  /** Messages and payload bytes the queue may hold (waiting + in flight); DEFAULT_CAPACITY when absent. */
+  readonly capacity?: QueueCapacity;
 }
 
 interface Message {
@@ -72,7 +76,11 @@ interface Waiter {
  */
 export class HarbingerQueue {
   readonly deadLetters: DeadLetter[] = [];
+  /** Messages accepted by submit; always = completed + dead letters + waiting + in flight. */
+  submitted = 0;
   completed = 0;
+  /** Payload bytes held (waiting + in flight). */
+  bytesHeld = 0;
   expiredLeases = 0;
   censored = 0;
   private readonly sched: Scheduler<Message>;
@@ -84,7 +92,6 @@ export class HarbingerQueue {
   private readonly pulledFrom = new WeakMap<Message, number>();
   private agingTimer: ReturnType<typeof setTimeout> | null = null;
   private lastNow: number;
-  private seq = 0;
   private closed = false;
   private readonly created: number;
 
@@ -102,10 +109,18 @@ export class HarbingerQueue {
   /**
    * Enqueues a message. `level` < 0 routes with the predictor (predict(key) at now; a fallback gives the default
    * level); otherwise the given level is used. Returns the level and the predictor outcome (−1 when not predicted).
-   * Throws RangeError for a duplicate id or a level out of range.
+   * Throws RangeError for a duplicate id or a level out of range, FieldRangeError for a cost outside its range or a
+   * payload over MAX_PAYLOAD_BYTES, QueueFullError when the queue holds its capacity of messages or bytes.
    */
   submit(id: string, key: string, payload: Uint8Array, level: number, costMs: number): { level: number; outcome: number } {
     if (this.ids.has(id)) throw new RangeError(msg.messageIdTaken(id));
+    checkRange('cost_ms', costMs);
+    if (!Number.isInteger(level) || level >= this.cfg.levels) throw new FieldRangeError('level', String(level), `an integer below ${this.cfg.levels} (< 0: the broker routes)`);
+    if (payload.length > MAX_PAYLOAD_BYTES) throw new FieldRangeError('payload', `${payload.length} bytes`, `at most ${MAX_PAYLOAD_BYTES} bytes`);
+    const cap = this.cfg.capacity ?? DEFAULT_CAPACITY;
+    const held = this.sched.size + this.inFlight.size;
+    if (held >= cap.maxMessages) throw new QueueFullError(`queue holds ${held} messages, its capacity (max_messages ${cap.maxMessages}); retry after consumers catch up`);
+    if (this.bytesHeld + payload.length > cap.maxBytes) throw new QueueFullError(`queue holds ${this.bytesHeld} payload bytes; ${payload.length} more would pass its capacity (max_bytes ${cap.maxBytes})`);
     const now = this.event();
     let lvl = level;
     let cost = costMs > 0 ? costMs : 0;
@@ -123,6 +138,8 @@ export class HarbingerQueue {
     }
     if (lvl >= this.cfg.levels) throw new RangeError(msg.levelOutOfRange(lvl, this.cfg.levels));
     this.ids.add(id);
+    this.submitted++;
+    this.bytesHeld += payload.length;
     this.sched.enqueue(lvl, { id, key, payload, level: lvl, cost, arrival: now, outcome, attempts: 0, token: null, lease: null }, now, cost, now);
     this.finish(now);
     return { level: lvl, outcome };
@@ -149,17 +166,20 @@ export class HarbingerQueue {
 
   /**
    * Settles a delivery as done after `durationMs` (wall ms, as measured by the consumer): the predictor observes it
-   * and the level's cost EWMA moves. Throws StaleTokenError when `token` is not the current attempt's.
+   * and the level's cost EWMA moves. Throws StaleTokenError when `token` is not the current attempt's, and
+   * FieldRangeError (settling nothing) for a duration outside its range.
    */
   ack(token: string, durationMs: number): void {
+    checkRange('duration_ms', durationMs);
     const m = this.inFlight.get(token);
     if (m === undefined) throw new StaleTokenError(`token "${token}" does not settle a current delivery (stale, settled or unknown)`);
     const now = this.event();
     this.settleAttempt(m, token);
     this.completed++;
     this.ids.delete(m.id);
+    this.bytesHeld -= m.payload.length;
     this.sched.onComplete(this.lastLevelOf(m), durationMs);
-    if (this.predictor !== null && durationMs >= 0) {
+    if (this.predictor !== null) {
       this.predictor.setClock(this.traceTime(now));
       this.predictor.observe(m.key, durationMs * this.cfg.timeScale);
     }
@@ -177,11 +197,11 @@ export class HarbingerQueue {
   }
 
   /** Counters and dead letters. */
-  stats(): { waiting: number; inFlight: number; completed: number; expiredLeases: number; censored: number; promotions: number; deadLetters: DeadLetter[]; outcomes: Record<string, number> } {
+  stats(): { submitted: number; bytesHeld: number; waiting: number; inFlight: number; completed: number; expiredLeases: number; censored: number; promotions: number; deadLetters: DeadLetter[]; outcomes: Record<string, number> } {
     const outcomes: Record<string, number> = {};
     for (const [code, n] of this.outcomes) outcomes[this.outcomeNames[code] ?? String(code)] = n;
     return {
-      waiting: this.sched.size, inFlight: this.inFlight.size, completed: this.completed, expiredLeases: this.expiredLeases,
+      submitted: this.submitted, bytesHeld: this.bytesHeld, waiting: this.sched.size, inFlight: this.inFlight.size, completed: this.completed, expiredLeases: this.expiredLeases,
       censored: this.censored, promotions: this.sched.promotions, deadLetters: [...this.deadLetters], outcomes,
     };
   }
@@ -232,7 +252,8 @@ export class HarbingerQueue {
         continue;
       }
       m.attempts++;
-      const token = `${m.id}#${m.attempts}#${++this.seq}`;
+      // 128 random bits: a token cannot be guessed from another delivery's, so only its holder can settle it.
+      const token = randomBytes(16).toString('base64url');
       m.token = token;
       this.inFlight.set(token, m);
       this.pulledFrom.set(m, level);
@@ -278,6 +299,7 @@ export class HarbingerQueue {
 
   private deadLetter(m: Message, reason: string): void {
     this.ids.delete(m.id);
+    this.bytesHeld -= m.payload.length;
     this.deadLetters.push({ id: m.id, key: m.key, reason, attempts: m.attempts });
   }
 

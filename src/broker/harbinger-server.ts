@@ -7,6 +7,8 @@ import { PREDICT_OUTCOME_NAMES } from '../predictor/outcomes.ts';
 import { HarbingerQueue, StaleTokenError } from './harbinger-queue.ts';
 import { loadHarbingerService } from './harbinger-proto-io.ts';
 import * as msg from '../messages.ts';
+import { checkCreateQueue, checkRange, DEFAULT_CAPACITY, QueueFullError, type QueueCapacity } from './broker-limits.ts';
+import { isAuthorized } from './broker-auth.ts';
 
 export interface BrokerOptions {
   /** host:port to listen on (port 0 = any free port). */
@@ -15,6 +17,10 @@ export interface BrokerOptions {
   readonly snapshot: { bytes: Uint8Array; source: string } | null;
   /** Diagnostics sink (stderr in the CLI). */
   readonly log?: (line: string) => void;
+  /** Shared secret every call must carry (metadata `authorization: Bearer <token>`); null = no authentication. */
+  readonly token?: string | null;
+  /** The most a queue may hold; DEFAULT_CAPACITY when absent. */
+  readonly capacity?: QueueCapacity;
 }
 
 export interface RunningBroker {
@@ -29,7 +35,15 @@ type Cb = grpc.sendUnaryData<unknown>;
 interface CreateQueueRequest {
   queue: string; levels: number; weights: number[]; aging_ms: number; aging_interval_ms: number; pausing: boolean;
   predictive: boolean; predictor_overrides: Record<string, string>; use_snapshot: boolean; lease_ms: number; max_retries: number; ttl_ms: number;
-  time_scale: number; snapshot: Uint8Array; route_default: boolean;
+  time_scale: number; snapshot: Uint8Array; route_default: boolean; max_messages: number; max_bytes: number;
+}
+
+/** The gRPC status for an error thrown by a queue operation or a request check. */
+function statusOf(err: unknown): grpc.status {
+  if (err instanceof StaleTokenError) return grpc.status.FAILED_PRECONDITION;
+  if (err instanceof QueueFullError) return grpc.status.RESOURCE_EXHAUSTED;
+  // Anything else here is a bad request (FieldRangeError, InputError, RangeError).
+  return grpc.status.INVALID_ARGUMENT;
 }
 
 /** Starts the broker; resolves once it listens. Throws when the address cannot be bound. */
@@ -49,18 +63,25 @@ export async function startHarbingerBroker(opts: BrokerOptions): Promise<Running
     try {
       f();
     } catch (err) {
-      // A stale attempt token is a precondition failure; anything else here is a bad request (InputError, RangeError).
-      fail(cb, err instanceof StaleTokenError ? grpc.status.FAILED_PRECONDITION : grpc.status.INVALID_ARGUMENT, (err as Error).message);
+      fail(cb, statusOf(err), (err as Error).message);
     }
+  };
+  const capacity = opts.capacity ?? DEFAULT_CAPACITY;
+  const secret = opts.token ?? null;
+  // Every handler first checks the caller's credentials: without the shared secret a call settles nothing.
+  const authed = <T>(h: (call: T, cb: Cb) => void) => (call: T & { metadata: grpc.Metadata }, cb: Cb): void => {
+    if (isAuthorized(call.metadata, secret)) h(call, cb);
+    else fail(cb, grpc.status.UNAUTHENTICATED, 'missing or wrong broker token (metadata "authorization: Bearer <token>")');
   };
 
   const server = new grpc.Server();
   server.addService(service.service, {
-    CreateQueue: (call: Req<CreateQueueRequest>, cb: Cb) => guard(cb, () => {
+    CreateQueue: authed((call: Req<CreateQueueRequest>, cb: Cb) => guard(cb, () => {
       const r = call.request;
       if (r.queue === '') throw new RangeError(msg.queueNameEmpty());
       if (queues.has(r.queue)) throw new RangeError(msg.queueExists(r.queue));
-      const levels = r.levels > 0 ? r.levels : 3;
+      const c = checkCreateQueue(r, capacity);
+      const levels = c.levels;
       let predictor: Predictor | null = null;
       let snapshotLoaded = false;
       if (r.predictive) {
@@ -75,42 +96,41 @@ export async function startHarbingerBroker(opts: BrokerOptions): Promise<Running
       }
       const q = new HarbingerQueue(
         {
-          levels, weights: r.weights.length > 0 ? r.weights : null, agingMs: r.aging_ms > 0 ? r.aging_ms : null,
-          agingIntervalMs: r.aging_interval_ms > 0 ? r.aging_interval_ms : 500, pausing: r.pausing && r.aging_ms > 0,
-          leaseMs: r.lease_ms > 0 ? r.lease_ms : 30_000, maxRetries: r.max_retries, ttlMs: r.ttl_ms,
+          levels, weights: c.weights, agingMs: c.agingMs, agingIntervalMs: c.agingIntervalMs, pausing: r.pausing && c.agingMs !== null,
+          leaseMs: c.leaseMs, maxRetries: c.maxRetries, ttlMs: c.ttlMs,
           defaultLevel: predictor?.params.defaultLevel ?? Math.floor(levels / 2),
-          timeScale: r.time_scale > 0 ? r.time_scale : 1, routeDefault: r.route_default,
+          timeScale: c.timeScale, routeDefault: r.route_default, capacity: c.capacity,
         },
         predictor, clock, PREDICT_OUTCOME_NAMES,
       );
       queues.set(r.queue, q);
       log(`queue ${r.queue}: ${levels} levels${r.predictive ? ', predictive' : ''}${snapshotLoaded ? ' (snapshot)' : ''}`);
       cb(null, { snapshot_loaded: snapshotLoaded });
-    }),
-    DeleteQueue: (call: Req<{ queue: string }>, cb: Cb) => {
+    })),
+    DeleteQueue: authed((call: Req<{ queue: string }>, cb: Cb) => {
       const q = queueOf(call.request.queue, cb);
       if (q === null) return;
       q.close();
       queues.delete(call.request.queue);
       cb(null, {});
-    },
-    Submit: (call: Req<{ queue: string; id: string; key: string; payload: Uint8Array; level: number; cost_ms: number }>, cb: Cb) => {
+    }),
+    Submit: authed((call: Req<{ queue: string; id: string; key: string; payload: Uint8Array; level: number; cost_ms: number }>, cb: Cb) => {
       const r = call.request;
       const q = queueOf(r.queue, cb);
       if (q !== null) guard(cb, () => cb(null, q.submit(r.id, r.key, r.payload, r.level, r.cost_ms)));
-    },
-    Pull: (call: Req<{ queue: string; wait_ms: number; ack_token: string; ack_duration_ms: number }>, cb: Cb) => {
+    }),
+    Pull: authed((call: Req<{ queue: string; wait_ms: number; ack_token: string; ack_duration_ms: number }>, cb: Cb) => {
       const q = queueOf(call.request.queue, cb);
       if (q === null) return;
-      if (call.request.ack_token !== '') {
-        try {
-          q.ack(call.request.ack_token, call.request.ack_duration_ms);
-        } catch (err) {
-          fail(cb, err instanceof StaleTokenError ? grpc.status.FAILED_PRECONDITION : grpc.status.INVALID_ARGUMENT, (err as Error).message);
-          return;
-        }
+      let waitMs = 0;
+      try {
+        waitMs = checkRange('wait_ms', call.request.wait_ms);
+        if (call.request.ack_token !== '') q.ack(call.request.ack_token, call.request.ack_duration_ms);
+      } catch (err) {
+        fail(cb, statusOf(err), (err as Error).message);
+        return;
       }
-      q.pull(Math.min(call.request.wait_ms, 60_000)).then((d) => {
+      q.pull(waitMs).then((d) => {
         if (d === null) cb(null, { found: false });
         else if (call.cancelled) {
           // The puller went away: hand the delivery back at once (it stays censored-free; the lease would also do it).
@@ -118,8 +138,12 @@ export async function startHarbingerBroker(opts: BrokerOptions): Promise<Running
           cb(null, { found: false });
         } else cb(null, { found: true, id: d.id, key: d.key, payload: d.payload, token: d.token, attempt: d.attempt, level: d.level, outcome: d.outcome, lease_ms: d.leaseMs });
       }, (err: Error) => fail(cb, grpc.status.INTERNAL, err.message));
-    },
+    }),
     Consume: (call: grpc.ServerDuplexStream<{ queue: string; ack_token: string; ack_duration_ms: number }, unknown>) => {
+      if (!isAuthorized(call.metadata, secret)) {
+        call.destroy(Object.assign(new Error('missing or wrong broker token (metadata "authorization: Bearer <token>")'), { code: grpc.status.UNAUTHENTICATED }));
+        return;
+      }
       let ended = false;
       call.on('end', () => {
         ended = true;
@@ -138,8 +162,7 @@ export async function startHarbingerBroker(opts: BrokerOptions): Promise<Running
           try {
             q.ack(r.ack_token, r.ack_duration_ms);
           } catch (err) {
-            const code = err instanceof StaleTokenError ? grpc.status.FAILED_PRECONDITION : grpc.status.INVALID_ARGUMENT;
-            call.destroy(Object.assign(new Error((err as Error).message), { code }));
+            call.destroy(Object.assign(new Error((err as Error).message), { code: statusOf(err) }));
             return;
           }
         }
@@ -161,31 +184,31 @@ export async function startHarbingerBroker(opts: BrokerOptions): Promise<Running
         wait();
       });
     },
-    Ack: (call: Req<{ queue: string; token: string; duration_ms: number }>, cb: Cb) => {
+    Ack: authed((call: Req<{ queue: string; token: string; duration_ms: number }>, cb: Cb) => {
       const r = call.request;
       const q = queueOf(r.queue, cb);
       if (q !== null) guard(cb, () => {
         q.ack(r.token, r.duration_ms);
         cb(null, {});
       });
-    },
-    Nack: (call: Req<{ queue: string; token: string }>, cb: Cb) => {
+    }),
+    Nack: authed((call: Req<{ queue: string; token: string }>, cb: Cb) => {
       const r = call.request;
       const q = queueOf(r.queue, cb);
       if (q !== null) guard(cb, () => {
         q.nack(r.token);
         cb(null, {});
       });
-    },
-    Stats: (call: Req<{ queue: string }>, cb: Cb) => {
+    }),
+    Stats: authed((call: Req<{ queue: string }>, cb: Cb) => {
       const q = queueOf(call.request.queue, cb);
       if (q === null) return;
       const s = q.stats();
       cb(null, {
-        waiting: s.waiting, in_flight: s.inFlight, completed: s.completed, expired_leases: s.expiredLeases,
+        submitted: s.submitted, bytes_held: s.bytesHeld, waiting: s.waiting, in_flight: s.inFlight, completed: s.completed, expired_leases: s.expiredLeases,
         dead_letters: s.deadLetters, outcomes: s.outcomes, promotions: s.promotions, censored: s.censored,
       });
-    },
+    }),
   });
   const port = await new Promise<number>((resolve, reject) => {
     server.bindAsync(opts.listen, grpc.ServerCredentials.createInsecure(), (err, p) => (err ? reject(err) : resolve(p)));

@@ -1,9 +1,11 @@
 // The implementation of `hsim broker`: validate the address and snapshot, start the server, stop on a signal.
 import { readFileSync } from 'node:fs';
-import { InputError } from '../errors.ts';
+import { InputError, atOption } from '../errors.ts';
 import * as msg from '../messages.ts';
 import { readPredictorSnapshot } from '../io/predictor-snapshot-io.ts';
 import { startHarbingerBroker } from '../broker/harbinger-server.ts';
+import { BROKER_TOKEN_ENV, isLoopbackHost } from '../broker/broker-auth.ts';
+import { checkRange, DEFAULT_CAPACITY, FieldRangeError } from '../broker/broker-limits.ts';
 
 /** Parses `host:port` (port 0 allowed). Throws InputError naming the option. */
 export function parseListen(text: string): { host: string; port: number } {
@@ -13,9 +15,31 @@ export function parseListen(text: string): { host: string; port: number } {
   return { host: m[1]!, port };
 }
 
-/** Runs the broker until SIGINT/SIGTERM. Throws InputError for a bad address or snapshot, or when binding fails. */
+/** A whole-number option within a broker field's range. Throws InputError naming the option. */
+function rangedOption(option: string, field: 'max_messages' | 'max_bytes', text: unknown, fallback: number): number {
+  if (text === undefined) return fallback;
+  try {
+    return checkRange(field, Number(text));
+  } catch (err) {
+    if (err instanceof FieldRangeError) throw new InputError(atOption(option, `"${String(text)}"`, err.message.slice(err.message.indexOf('expected ') + 'expected '.length)));
+    throw err;
+  }
+}
+
+/**
+ * Runs the broker until SIGINT/SIGTERM. Throws InputError for a bad address, option or snapshot, when binding fails,
+ * and for a non-loopback address without a token (unless --insecure-listen forces it).
+ */
 export async function runBrokerCommand(opts: Record<string, unknown>): Promise<void> {
   const { host, port } = parseListen(String(opts.listen));
+  const token = typeof opts.token === 'string' && opts.token !== '' ? opts.token : (process.env[BROKER_TOKEN_ENV] || null);
+  if (token === null && !isLoopbackHost(host) && opts.insecureListen !== true) {
+    throw new InputError(atOption('--listen', `${host} is reachable from other machines and the broker has no token`, `a loopback address, or a token (--token or $${BROKER_TOKEN_ENV})`, 'or --insecure-listen to accept unauthenticated calls anyway'));
+  }
+  const capacity = {
+    maxMessages: rangedOption('--max-queue-messages', 'max_messages', opts.maxQueueMessages, DEFAULT_CAPACITY.maxMessages),
+    maxBytes: rangedOption('--max-queue-bytes', 'max_bytes', opts.maxQueueBytes, DEFAULT_CAPACITY.maxBytes),
+  };
   let snapshot: { bytes: Uint8Array; source: string } | null = null;
   if (opts.predictorSnapshot !== undefined) {
     const file = String(opts.predictorSnapshot);
@@ -25,7 +49,7 @@ export async function runBrokerCommand(opts: Record<string, unknown>): Promise<v
   const log = opts.quiet ? undefined : (line: string): void => void process.stderr.write(`hsim broker: ${line}\n`);
   let broker;
   try {
-    broker = await startHarbingerBroker({ listen: `${host}:${port}`, snapshot, ...(log ? { log } : {}) });
+    broker = await startHarbingerBroker({ listen: `${host}:${port}`, snapshot, token, capacity, ...(log ? { log } : {}) });
   } catch (err) {
     throw new InputError(msg.cannotListen(host, port, (err as Error).message));
   }

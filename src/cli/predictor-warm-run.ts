@@ -13,8 +13,8 @@ import { defaultLevelFor, parseFraction, parseInteger, parseLoads, parseSplit } 
 /** Runs `hsim predictor warm`. */
 export async function runPredictorWarm(tracePath: string, opts: Record<string, unknown>): Promise<void> {
   const issues: string[] = [];
-  const levels = parseInteger(String(opts.levels), 'option --levels', 1, issues);
-  const workers = parseInteger(String(opts.workers), 'option --workers', 1, issues);
+  const levels = parseInteger(String(opts.levels), 'option --levels', 'levels', issues);
+  const workers = parseInteger(String(opts.workers), 'option --workers', 'workers', issues);
   const loads = parseLoads(String(opts.load), 'option --load', issues);
   if (loads.length > 1) issues.push(atOption('--load', String(opts.load), 'a single load'));
   const split = parseSplit(String(opts.split), 'option --split', issues);

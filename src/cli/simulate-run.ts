@@ -22,10 +22,10 @@ type RawOptions = Record<string, unknown>;
 export function buildSimulationConfig(opts: RawOptions): SimulationConfig {
   const issues: string[] = [];
   const str = (k: string): string => String(opts[k]);
-  const levels = parseInteger(str('levels'), 'option --levels', 1, issues);
-  const workers = parseInteger(str('workers'), 'option --workers', 1, issues);
-  const windows = parseInteger(str('windows'), 'option --windows', 1, issues);
-  const seed = parseInteger(str('seed'), 'option --seed', 0, issues);
+  const levels = parseInteger(str('levels'), 'option --levels', 'levels', issues);
+  const workers = parseInteger(str('workers'), 'option --workers', 'workers', issues);
+  const windows = parseInteger(str('windows'), 'option --windows', 'windows', issues);
+  const seed = parseInteger(str('seed'), 'option --seed', 'seed', issues);
   const loads = parseLoads(str('load'), 'option --load', issues);
   const split = parseSplit(str('split'), 'option --split', issues);
   const fraction = parseFraction(str('fraction'), 'option --fraction', issues);
@@ -73,7 +73,7 @@ export function buildSimulationConfig(opts: RawOptions): SimulationConfig {
     if (name.startsWith('predictor.') && !arms.some((a) => a.routing.needsPredictor)) issues.push(atOption('--set', `"${s}" but no arm has a predictor`, 'a predictive arm, or no predictor.* overrides'));
   }
   if (issues.length > 0) throw new InputError(msg.commandOptionProblems('simulate', issues.length), issues);
-  return { loads, arms, workers, levels, defaultLevel: defaultLevelFor(levels), split, fraction, windows, windowBy, staticMap, seed, predictorSnapshot };
+  return { loads, arms, workers, levels, defaultLevel: defaultLevelFor(levels), split, fraction, windows, windowBy, staticMap, seed, predictorSnapshot, ...(sets.length > 0 ? { sets } : {}) };
 }
 
 /** The options block recorded in a result file (stable, hashable). */
@@ -91,6 +91,8 @@ export function optionsRecord(cfg: SimulationConfig, extra: Record<string, unkno
     seed: cfg.seed,
     static_map: cfg.staticMap ? Object.fromEntries([...cfg.staticMap.entries()].sort()) : null,
     predictor_snapshot: cfg.predictorSnapshot ? { file: cfg.predictorSnapshot.source, sha256: createHash('sha256').update(cfg.predictorSnapshot.bytes).digest('hex') } : null,
+    // Overrides of every arm are invisible in the arm names, so the result records them (only when there are any).
+    ...(cfg.sets !== undefined && cfg.sets.length > 0 ? { set: [...cfg.sets] } : {}),
     ...extra,
   };
 }

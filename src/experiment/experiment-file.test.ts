@@ -42,7 +42,7 @@ describe('parseExperiment', () => {
     const text = r.issues.join('\n');
     expect(text).toContain('x.json → traces[0].sha256: "xyz"');
     expect(text).toContain('x.json → traces[1].path: trace name "a", also used by traces[0]');
-    expect(text).toContain('x.json → loads[1]: -1; expected a number > 0 or "as-is"');
+    expect(text).toContain('x.json → loads[1]: -1; expected a number from 0.000001 to 1000 or "as-is"');
     expect(text).toContain('x.json → loads[2]: load 0.5 given twice');
     expect(text).toContain('x.json → arms[1]: arm "fifo" given twice');
     expect(text).toContain('x.json → arms[2]: "oracle@aging=3"');
@@ -52,6 +52,19 @@ describe('parseExperiment', () => {
     expect(text).toContain('x.json → overrides[4]: the same overrides as overrides[0]');
     expect(text).toContain('x.json → windowz: an unknown field "windowz"');
     expect(r.issues).toHaveLength(11);
+  });
+
+  it('refuses numbers past their documented range, with the JSON path (src/input-ranges.ts)', () => {
+    const r = parseExperiment({ ...good, repeats: 1e5, windows: 1e8, workers: 1e12, loads: [1e-320], overrides: [{ workers: 1e6 }] }, 'x.json');
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.issues).toEqual([
+      'x.json → loads[0]: 1e-320; expected a number from 0.000001 to 1000 or "as-is"',
+      'x.json → windows: 100000000; expected an integer from 1 to 10000',
+      'x.json → workers: 1000000000000; expected an integer from 1 to 100000',
+      'x.json → overrides[0].workers: 1000000; expected an integer from 1 to 100000',
+      'x.json → repeats: 100000; expected an integer from 1 to 1000',
+    ]);
   });
 
   it('refuses a non-object', () => {

@@ -1,6 +1,7 @@
 // The experiment file (SPEC §12): traces × loads × arms × overrides × repeats, validated with every issue at once.
 import { IssueList, describeJson, isRecord, type Parsed } from './json-shape.ts';
 import { parseOverrideList, type Overrides } from './overrides.ts';
+import { INPUT_RANGES, inRange, rangeText } from '../input-ranges.ts';
 
 /** A trace of an experiment: its path as written (relative to the file's folder) and its expected SHA-256. */
 export interface ExperimentTrace {
@@ -53,7 +54,7 @@ export function parseExperiment(input: unknown, file: string, allowed: readonly 
   const common = parseCommon(input, issues);
   const arms = parseArms(input['arms'], 'arms', issues);
   const overrides = parseOverrideList(input['overrides'], 'overrides', issues);
-  const repeats = issues.integer(input, 'repeats', '', 1, 1);
+  const repeats = issues.integer(input, 'repeats', '', 1, 1, INPUT_RANGES.repeats.max);
   if (issues.issues.length > 0) return { ok: false, issues: issues.issues };
   return { ok: true, value: { ...common, arms, overrides, repeats } };
 }
@@ -71,11 +72,11 @@ export function parseCommon(input: Record<string, unknown>, issues: IssueList): 
     if (typeof f !== 'number' || !(f > 0 && f < 1)) issues.add('fraction', describeJson(f), 'a number in (0, 1)');
     else fraction = f;
   }
-  const windows = issues.integer(input, 'windows', '', 1, 7);
+  const windows = issues.integer(input, 'windows', '', 1, 7, INPUT_RANGES.windows.max);
   const windowBy = issues.choice(input, 'window_by', '', ['time', 'count'] as const, 'time');
-  const workers = issues.integer(input, 'workers', '', 1, 64);
-  const levels = issues.integer(input, 'levels', '', 2, 3);
-  const seed = issues.integer(input, 'seed', '', 0, 1);
+  const workers = issues.integer(input, 'workers', '', 1, 64, INPUT_RANGES.workers.max);
+  const levels = issues.integer(input, 'levels', '', 2, 3, INPUT_RANGES.levels.max);
+  const seed = issues.integer(input, 'seed', '', 0, 1, INPUT_RANGES.seed.max);
   const out = issues.string(input, 'out', '');
   return { id, traces, loads, split, fraction, windows, windowBy, workers, levels, seed, out };
 }
@@ -118,8 +119,8 @@ function parseLoadList(input: unknown, issues: IssueList): string[] {
   input.forEach((l, i) => {
     let label: string | null = null;
     if (l === 'as-is') label = 'as-is';
-    else if (typeof l === 'number' && Number.isFinite(l) && l > 0) label = String(l);
-    else issues.add(`loads[${i}]`, describeJson(l), 'a number > 0 or "as-is"');
+    else if (typeof l === 'number' && inRange(INPUT_RANGES.load, l)) label = String(l);
+    else issues.add(`loads[${i}]`, describeJson(l), `${rangeText(INPUT_RANGES.load)} or "as-is"`);
     if (label === null) return;
     if (out.includes(label)) issues.add(`loads[${i}]`, `load ${label} given twice`, 'distinct loads');
     else out.push(label);

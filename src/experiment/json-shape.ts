@@ -46,12 +46,12 @@ export class IssueList {
     return v;
   }
 
-  /** An integer field ≥ min; `fallback` when absent. */
-  integer(obj: Record<string, unknown>, key: string, path: string, min: number, fallback: number): number {
+  /** An integer field ≥ min (and ≤ max, when given); `fallback` when absent. */
+  integer(obj: Record<string, unknown>, key: string, path: string, min: number, fallback: number, max?: number): number {
     const v = obj[key];
     if (v === undefined) return fallback;
-    if (typeof v !== 'number' || !Number.isInteger(v) || v < min) {
-      this.add(join(path, key), describeJson(v), `an integer ≥ ${min}`);
+    if (typeof v !== 'number' || !Number.isInteger(v) || v < min || (max !== undefined && v > max)) {
+      this.add(join(path, key), describeJson(v), max === undefined ? `an integer ≥ ${min}` : `an integer from ${min} to ${max}`);
       return fallback;
     }
     return v;

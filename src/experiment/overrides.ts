@@ -2,6 +2,7 @@
 import { InputError } from '../errors.ts';
 import { parsePredictorParam } from '../predictor/params.ts';
 import { describeJson, isRecord, type IssueList } from './json-shape.ts';
+import { INPUT_RANGES } from '../input-ranges.ts';
 
 /** One override set: parameter name → value as written in the file (number, text, or a list of numbers). */
 export type Overrides = Readonly<Record<string, OverrideValue>>;
@@ -32,7 +33,8 @@ export function checkOverride(name: string, value: unknown): { found: string; ex
   const positiveNumber = (v: unknown): boolean => typeof v === 'number' && Number.isFinite(v) && v > 0;
   if (name === 'levels' || name === 'workers') {
     const min = name === 'levels' ? 2 : 1;
-    return typeof value === 'number' && Number.isInteger(value) && value >= min ? null : { found: describeJson(value), expected: `an integer ≥ ${min}` };
+    const max = INPUT_RANGES[name].max;
+    return typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max ? null : { found: describeJson(value), expected: `an integer from ${min} to ${max}` };
   }
   if (name === 'aging') {
     return value === 'off' || positiveNumber(value) ? null : { found: describeJson(value), expected: 'a positive number of ms or "off"' };

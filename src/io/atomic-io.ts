@@ -1,6 +1,7 @@
 // Atomic file writes: write to a temporary file beside the target, then rename (never half-written).
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, basename, join } from 'node:path';
+import { InputError } from '../errors.ts';
 
 let counter = 0;
 
@@ -10,15 +11,35 @@ export function tempPathFor(target: string): string {
   return join(dirname(target), `.${basename(target)}.${process.pid}.${counter}.tmp`);
 }
 
-/** Writes `data` to `target` atomically, creating the folder if needed. */
+/** File-system refusals that the user can fix (space, quota, permissions, a read-only or missing place). */
+const USER_FS_CODES = new Set(['ENOSPC', 'EDQUOT', 'EACCES', 'EPERM', 'EROFS', 'ENOTDIR', 'EISDIR', 'EEXIST', 'ENAMETOOLONG']);
+
+/**
+ * Re-throws a file-system error of writing `target` as an InputError naming the output (exit 2) when the user can
+ * fix its cause (a full disk, no permission); anything else unchanged.
+ */
+export function outputError(target: string, err: unknown): Error {
+  const code = (err as NodeJS.ErrnoException | null)?.code;
+  if (code !== undefined && USER_FS_CODES.has(code)) {
+    const why = code === 'ENOSPC' || code === 'EDQUOT' ? 'the disk is full' : (err as Error).message;
+    return new InputError(`cannot write ${target}: ${why} (${code}); nothing was written there`);
+  }
+  return err as Error;
+}
+
+/** Writes `data` to `target` atomically, creating the folder if needed. Throws InputError naming `target` on ENOSPC & co. */
 export function writeFileAtomic(target: string, data: string | Uint8Array): void {
-  mkdirSync(dirname(target), { recursive: true });
   const tmp = tempPathFor(target);
   try {
+    mkdirSync(dirname(target), { recursive: true });
     writeFileSync(tmp, data);
     renameSync(tmp, target);
   } catch (err) {
-    rmSync(tmp, { force: true });
-    throw err;
+    try {
+      rmSync(tmp, { force: true });
+    } catch {
+      // No temporary file could exist where the folder does not (ENOTDIR): nothing to remove.
+    }
+    throw outputError(target, err);
   }
 }

@@ -4,6 +4,7 @@ import * as msg from '../messages.ts';
 import type { BrokerAddress } from './broker-url.ts';
 import type { BrokerAdapter, DeliveryHandler, QueueSetup } from './broker-adapter.ts';
 import { HarbingerClient } from './harbinger-client.ts';
+import { BROKER_TOKEN_ENV } from '../broker/broker-auth.ts';
 
 /** Settings of the per-run Harbinger queue that do not come from the arm. */
 export interface HarbingerRunSettings {
@@ -21,7 +22,9 @@ export class HarbingerAdapter implements BrokerAdapter {
   private streams: { cancel(): void }[] = [];
 
   constructor(private readonly addr: BrokerAddress, private readonly settings: HarbingerRunSettings) {
-    this.client = new HarbingerClient(`${addr.host}:${addr.port}`);
+    // The broker's shared secret, when it has one, comes from the environment (never from argv, which others can read).
+    const token = process.env[BROKER_TOKEN_ENV];
+    this.client = new HarbingerClient(`${addr.host}:${addr.port}`, token === undefined || token === '' ? null : token);
   }
 
   onFailure(cb: (reason: string) => void): void {

@@ -1,13 +1,14 @@
 // A promise-based client of the Harbinger broker's gRPC service (used by the replay adapter and the tests).
 import * as grpc from '@grpc/grpc-js';
 import { loadHarbingerService } from '../broker/harbinger-proto-io.ts';
+import { authMetadata } from '../broker/broker-auth.ts';
 
 export interface PullReply {
   found: boolean; id: string; key: string; payload: Uint8Array; token: string; attempt: number; level: number; outcome: number; lease_ms: number;
 }
 
 export interface StatsReply {
-  waiting: number; in_flight: number; completed: number; expired_leases: number; promotions: number; censored: number;
+  submitted: number; bytes_held: number; waiting: number; in_flight: number; completed: number; expired_leases: number; promotions: number; censored: number;
   dead_letters: { id: string; key: string; reason: string; attempts: number }[];
   outcomes: Record<string, number>;
 }
@@ -15,10 +16,16 @@ export interface StatsReply {
 /** Typed calls of the Harbinger service; each rejects with the gRPC error (code + details). */
 export class HarbingerClient {
   private readonly client: grpc.Client;
+  private readonly metadata = new grpc.Metadata();
 
-  constructor(target: string) {
+  /** `token`: the broker's shared secret, sent with every call (null when the broker has none). */
+  constructor(target: string, token: string | null = null) {
     const Service = loadHarbingerService();
     this.client = new Service(target, grpc.credentials.createInsecure());
+    if (token !== null) {
+      const { key, value } = authMetadata(token);
+      this.metadata.set(key, value);
+    }
   }
 
   /** Resolves when the channel is connected; rejects after `timeoutMs`. */
@@ -28,8 +35,8 @@ export class HarbingerClient {
 
   call<T>(method: string, req: Record<string, unknown>): Promise<T> {
     return new Promise((resolve, reject) => {
-      const fn = (this.client as unknown as Record<string, (r: unknown, cb: (e: grpc.ServiceError | null, v: T) => void) => void>)[method]!;
-      fn.call(this.client, req, (err, v) => (err ? reject(err) : resolve(v)));
+      const fn = (this.client as unknown as Record<string, (r: unknown, md: grpc.Metadata, cb: (e: grpc.ServiceError | null, v: T) => void) => void>)[method]!;
+      fn.call(this.client, req, this.metadata, (err, v) => (err ? reject(err) : resolve(v)));
     });
   }
 
@@ -54,8 +61,8 @@ export class HarbingerClient {
   }
   /** Opens a consumer session (bidirectional stream): write {queue, ack_token, ack_duration_ms}, read deliveries. */
   consumeStream(): grpc.ClientDuplexStream<Record<string, unknown>, PullReply> {
-    const fn = (this.client as unknown as Record<string, () => grpc.ClientDuplexStream<Record<string, unknown>, PullReply>>).Consume!;
-    return fn.call(this.client);
+    const fn = (this.client as unknown as Record<string, (md: grpc.Metadata) => grpc.ClientDuplexStream<Record<string, unknown>, PullReply>>).Consume!;
+    return fn.call(this.client, this.metadata);
   }
   stats(queue: string): Promise<StatsReply> {
     return this.call('Stats', { queue });

@@ -8,6 +8,10 @@ export function registerBroker(program: Command): void {
     .description('run the Harbinger broker: levels, predictor routing, aging on a wall-clock timer, leases, retries, dead letters')
     .requiredOption('--listen <host:port>', 'address to listen on (port 0 = any free port, printed on stdout)')
     .option('--predictor-snapshot <file>', 'load this predictor snapshot at start (queues created with use_snapshot start from it)')
+    .option('--token <secret>', 'require this shared secret on every call (default: $HSIM_BROKER_TOKEN; replay clients read the same variable)')
+    .option('--insecure-listen', 'allow a non-loopback --listen address without a token')
+    .option('--max-queue-messages <n>', 'most messages a queue holds (waiting + in flight); a Submit past it is RESOURCE_EXHAUSTED', '1000000')
+    .option('--max-queue-bytes <n>', 'most payload bytes a queue holds', String(256 * 2 ** 20))
     .option('--quiet', 'no diagnostics on stderr')
     .addHelpText('after', `
 Prints "listening <host:port>" on stdout once ready; stops on SIGINT or SIGTERM.

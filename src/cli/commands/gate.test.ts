@@ -80,10 +80,13 @@ describe('hsim gate', () => {
 
   it('locks the experiment config the gate names and refuses to judge after it changed or went missing (SPEC §7)', () => {
     mkdirSync(join(dir, 'exp'), { recursive: true });
-    const experiment = { id: 'azure', traces: [{ path: 'trace.csv', sha256: 'b'.repeat(64) }], loads: [0.5], arms: ['fifo', 'predictive+weights+pausing'], out: 'out' };
+    const experiment = { id: 'azure', traces: [{ path: 'trace.csv', sha256: 'a'.repeat(64) }], loads: [0.5], arms: ['fifo', 'predictive+weights+pausing'], out: 'out' };
     const expPath = join(dir, 'exp', 'run.json');
     writeFileSync(expPath, JSON.stringify(experiment, null, 2) + '\n');
-    const results = write('locked-results.json', resultFileObject(publishedArms()));
+    // The options the experiment's defaults give (experiment-file.ts): results produced from it record these.
+    const options = { workers: 64, levels: 3, split: 'time', fraction: 0.5, windows: 7, window_by: 'time', seed: 1 };
+    const results = write('locked-results.json', { ...resultFileObject(publishedArms()), options });
+    const tampered = write('tampered-results.json', { ...resultFileObject(publishedArms()), options: { ...options, workers: 60, set: ['predictor.minSamples=1'] } });
     // Missing config at freezing: exit 2, no lock written.
     const missing = write('locked-missing.json', publishedGate({ experiment: 'exp/absent.json' }));
     const noLock = hsim('gate', 'freeze', missing);
@@ -98,6 +101,11 @@ describe('hsim gate', () => {
     expect(lock['experiment_sha256']).toMatch(/^[0-9a-f]{64}$/);
     expect(lock['experiment']).toEqual(experiment);
     expect(hsim('gate', 'check', gate, results).code).toBe(1); // judged: the published bar fails
+    // Results produced with other settings than the locked experiment's are refused, each departure named.
+    const other = hsim('gate', 'check', gate, tampered);
+    expect(other.code).toBe(2);
+    expect(other.stderr).toContain('tampered-results.json → options.workers: 60; expected one of 64 (locked experiment exp/run.json)');
+    expect(other.stderr).toContain('tampered-results.json → options.set: ["predictor.minSamples=1"]; expected no --set overrides');
 
     writeFileSync(expPath, JSON.stringify({ ...experiment, loads: [0.8] }, null, 2) + '\n');
     const changed = hsim('gate', 'check', gate, results);
@@ -110,6 +118,33 @@ describe('hsim gate', () => {
     const gone = hsim('gate', 'check', gate, results);
     expect(gone.code).toBe(2);
     expect(gone.stderr).toContain('the experiment config frozen with');
+
+    // A lock stripped of its experiment binding (issue 17's tampering) is refused, not judged.
+    writeFileSync(expPath, JSON.stringify(experiment, null, 2) + '\n');
+    const { experiment_file: _f, experiment_sha256: _s, experiment: _e, ...stripped } = lock;
+    writeFileSync(join(dir, 'locked.lock.json'), JSON.stringify(stripped));
+    const unbound = hsim('gate', 'check', gate, results);
+    expect(unbound.code).toBe(2);
+    expect(unbound.stderr).toContain('binds no experiment config, but');
+  });
+
+  it('freezes only gates whose arms hsim can run, naming each unknown arm (exit 2, no lock)', () => {
+    const gate = write('typo.json', publishedGate({ criteria: { m: { arm: 'predictve+weights', baseline: 'fifo', metric: 'p99_latency_ms', kind: 'ratio', limit: 2, role: 'guardrail' } }, gate: ['m'] }));
+    const r = hsim('gate', 'freeze', gate);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('criteria.m.arm: "predictve+weights"; expected an arm hsim can run (option --arm predictve+weights: unknown routing "predictve"');
+    expect(existsSync(join(dir, 'typo.lock.json'))).toBe(false);
+  });
+
+  it('reports a frozen gate outside git as frozen but not pre-registered, with the reason', () => {
+    const gate = write('outside.json', publishedGate({ criteria: { m: { arm: 'predictive+weights+pausing', baseline: 'fifo', metric: 'p99_latency_ms', kind: 'ratio', limit: 2, role: 'guardrail' } }, gate: ['m'] }));
+    const results = write('outside-results.json', resultFileObject(publishedArms()));
+    expect(hsim('gate', 'freeze', gate).code).toBe(0);
+    const r = hsim('gate', 'check', gate, results, '--json');
+    const out = JSON.parse(r.stdout) as { frozen: boolean; pre_registered: boolean; pre_registration: { proven: boolean; reason: string } };
+    expect(out).toMatchObject({ frozen: true, pre_registered: false, pre_registration: { proven: false } });
+    expect(out.pre_registration.reason).toMatch(/is not in a git repository/);
+    expect(hsim('gate', 'check', gate, results).stdout).toContain('NOT pre-registered: frozen (lock sha256');
   });
 
   it('evaluates an unfrozen gate only with --unfrozen, marked as not pre-registered; exit 0 when it passes', () => {

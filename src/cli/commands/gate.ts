@@ -17,7 +17,9 @@ export function registerGate(program: Command): void {
     .action(async (gatePath: string) => {
       const { freezeGate } = await import('../../../analysis/gate-io.ts');
       const { toolVersion, gitCommit } = await import('../../io/provenance-io.ts');
-      const { lockPath, lock, existing } = freezeGate(gatePath, { toolVersion: toolVersion(), gitCommit: gitCommit(), frozenAt: new Date().toISOString() });
+      await import('../../../sim/arms/index.ts');
+      const { armProblem } = await import('../../../sim/arms/arm-spec.ts');
+      const { lockPath, lock, existing } = freezeGate(gatePath, { toolVersion: toolVersion(), gitCommit: gitCommit(), frozenAt: new Date().toISOString() }, armProblem);
       process.stdout.write(existing ? `already frozen: ${gatePath} matches ${lockPath} (sha256 ${lock.gate_sha256}, frozen ${lock.frozen_at})\n` : `froze ${gatePath}: sha256 ${lock.gate_sha256} → ${lockPath}\n`);
     });
 

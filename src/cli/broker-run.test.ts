@@ -1,0 +1,30 @@
+// `hsim broker` start-up checks: the listen address, unauthenticated exposure and the capacity options.
+import { describe, expect, it } from 'vitest';
+import { InputError } from '../errors.ts';
+import { parseListen, runBrokerCommand } from './broker-run.ts';
+
+describe('parseListen', () => {
+  it('parses host:port, port 0 included', () => {
+    expect(parseListen('127.0.0.1:0')).toEqual({ host: '127.0.0.1', port: 0 });
+  });
+  it('refuses a missing or too large port', () => {
+    expect(() => parseListen('127.0.0.1')).toThrow(/option --listen/);
+    expect(() => parseListen('127.0.0.1:70000')).toThrow(InputError);
+  });
+});
+
+describe('runBrokerCommand', () => {
+  it('refuses a non-loopback address without a token, before listening', async () => {
+    const saved = process.env.HSIM_BROKER_TOKEN;
+    delete process.env.HSIM_BROKER_TOKEN;
+    try {
+      await expect(runBrokerCommand({ listen: '0.0.0.0:0' })).rejects.toThrow(/option --listen: 0\.0\.0\.0 is reachable from other machines and the broker has no token/);
+    } finally {
+      if (saved !== undefined) process.env.HSIM_BROKER_TOKEN = saved;
+    }
+  });
+  it('refuses a capacity outside its range, naming the option', async () => {
+    await expect(runBrokerCommand({ listen: '127.0.0.1:0', maxQueueMessages: '0' })).rejects.toThrow(/option --max-queue-messages: "0"; expected an integer from 1 to 10000000/);
+    await expect(runBrokerCommand({ listen: '127.0.0.1:0', maxQueueBytes: '1e99' })).rejects.toThrow(/option --max-queue-bytes/);
+  });
+});
