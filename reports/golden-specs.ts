@@ -6,10 +6,12 @@ import { fixtureResultFile, fixtureSweepFile } from './fixtures/report-fixture.t
 import { forestChart, forestRows } from './forest-chart.ts';
 import { fitAndEvaluateGate, type GateEvaluation } from './gate-fit.ts';
 import { labelChart, labelRows } from './label-chart.ts';
+import { loadCurveChart, loadPoints } from './load-curve-chart.ts';
 import { outcomeChart, outcomeShares } from './outcome-chart.ts';
 import { parseResultExtras } from './result-extras.ts';
 import { sensitivityCells, sensitivityChart } from './sensitivity-chart.ts';
 import { parseSweepFile } from './sweep-file.ts';
+import { tierChart, tierRows } from './tier-chart.ts';
 import { groupByTrace, type TraceResults } from './trace-results.ts';
 import { waitRatioChart, waitRatioPoints } from './wait-ratio-chart.ts';
 import { windowSeriesChart, windowSeriesData } from './window-series-chart.ts';
@@ -56,6 +58,8 @@ export function goldenSpecs(): Record<string, TopLevelSpec> {
     forest: forestChart(forestRows([trace], [ev]).rows),
     'window-series': windowSeriesChart(windowSeriesData(trace)!),
     labels: labelChart(trace.name, labelRows(trace)!),
+    'load-curve': loadCurveChart(trace.name, loadPoints(trace)!),
+    tiers: tierChart(trace.name, tierRows(trace)!),
     outcomes: outcomeChart(trace.name, outcomeShares(trace)!),
     sensitivity: sensitivityChart(sweep.value, sensitivityCells(sweep.value)),
     'wait-ratio': waitRatioChart(waitRatioPoints()),

@@ -38,7 +38,7 @@ export function waitRatioChart(points: readonly WaitRatioPoint[]): TopLevelSpec 
     config: CHART_CONFIG,
     data: { values: points.map((p) => ({ ...p })) },
     facet: { field: 'mix', type: 'nominal', title: null, sort: mixes },
-    columns: 4,
+    columns: 3,
     spec: {
       width: 170,
       height: 150,

@@ -30,7 +30,7 @@ describe('writeReport', () => {
     const out = join(root, 'full-out');
     const w = await writeReport(results, out, { gatesDir: gates });
     expect(w.notDrawn).toEqual([]);
-    expect(w.drawn).toEqual(['forest', 'windows-shop', 'labels-shop', 'outcomes-shop', 'sensitivity-predictor-one-at-a-time', 'wait-ratio']);
+    expect(w.drawn).toEqual(['forest', 'load-shop', 'windows-shop', 'labels-shop', 'outcomes-shop', 'sensitivity-predictor-one-at-a-time', 'wait-ratio']);
     expect(w.warnings).toEqual([]);
     const html = readFileSync(w.indexHtml, 'utf8');
     expect(html).not.toMatch(/<script|<link|\ssrc=/);
@@ -62,14 +62,20 @@ describe('writeReport', () => {
   it('draws what it can from results without FIFO and names what the others need', async () => {
     const results = folder('no-fifo', { 'p.json': fixtureResultFile(['predictive']) });
     const w = await writeReport(results, join(root, 'no-fifo-out'), { gatesDir: join(root, 'none'), png: false });
-    expect(w.drawn).toEqual(['outcomes-shop', 'wait-ratio']);
-    expect(w.notDrawn).toEqual(['forest', 'windows-shop', 'labels-shop', 'sensitivity']);
+    // Without FIFO there is no class ordering, so who pays is shown by duration tier.
+    expect(w.drawn).toEqual(['load-shop', 'tiers-shop', 'outcomes-shop', 'wait-ratio']);
+    expect(w.notDrawn).toEqual(['forest', 'windows-shop', 'sensitivity']);
     expect(w.warnings.join('\n')).toContain('chart "Mean latency by window: shop" not drawn: needs arm fifo with per-window mean_latency_ms (found arms: predictive)');
     expect(readFileSync(w.indexHtml, 'utf8')).toContain('not drawn: needs a sweep output');
   });
 
   it('refuses results from which no chart can be drawn (only the closed form would remain)', async () => {
-    const json = fixtureResultFile(['shadow-arm']);
+    // One load (no load curve) and no tier metrics (no who-pays chart): nothing but the closed form is left.
+    const json = fixtureResultFile(['shadow-arm']) as { results: Record<string, { arms: Record<string, { all: Record<string, number> }> }>; options: { loads: string[] } };
+    delete json.results['0.8'];
+    json.options.loads = ['0.5'];
+    const all = json.results['0.5']!.arms['shadow-arm']!.all;
+    for (const k of Object.keys(all)) if (/^(short|medium|long)_(p50|mean)_ms$/.test(k)) delete all[k];
     const results = folder('useless', { 'u.json': json });
     await expect(writeReport(results, join(root, 'useless-out'), { gatesDir: join(root, 'none') })).rejects.toThrow(/no chart can be drawn from these results/);
   });
