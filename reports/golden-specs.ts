@@ -10,6 +10,7 @@ import { loadCurveChart, loadPoints } from './load-curve-chart.ts';
 import { outcomeChart, outcomeShares } from './outcome-chart.ts';
 import { parseResultExtras } from './result-extras.ts';
 import { sensitivityCells, sensitivityChart } from './sensitivity-chart.ts';
+import { effectPoints, sensitivityEffectChart } from './sensitivity-effect-chart.ts';
 import { parseSweepFile } from './sweep-file.ts';
 import { tierChart, tierRows } from './tier-chart.ts';
 import { groupByTrace, type TraceResults } from './trace-results.ts';
@@ -62,6 +63,7 @@ export function goldenSpecs(): Record<string, TopLevelSpec> {
     tiers: tierChart(trace.name, tierRows(trace)!),
     outcomes: outcomeChart(trace.name, outcomeShares(trace)!),
     sensitivity: sensitivityChart(sweep.value, sensitivityCells(sweep.value)),
+    'sensitivity-effects': sensitivityEffectChart(sweep.value, effectPoints(sweep.value)),
     'wait-ratio': waitRatioChart(waitRatioPoints()),
   };
 }

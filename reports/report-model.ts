@@ -8,6 +8,7 @@ import { loadCurveChart, loadPoints } from './load-curve-chart.ts';
 import { outcomeChart, outcomeShares } from './outcome-chart.ts';
 import { gateSections, provenanceTable, wholeRunTable, type GateSection, type TextTable } from './report-tables.ts';
 import { sensitivityCells, sensitivityChart } from './sensitivity-chart.ts';
+import { effectPoints, sensitivityEffectChart } from './sensitivity-effect-chart.ts';
 import type { SweepFile } from './sweep-file.ts';
 import { tierChart, tierRows } from './tier-chart.ts';
 import { sortedArms, type TraceResults } from './trace-results.ts';
@@ -137,6 +138,9 @@ export function buildReportModel(inputs: ReportInputs): ReportModel {
   for (const sweep of inputs.sweeps) {
     const cells = sensitivityCells(sweep);
     charts.push({ id: uniqueId(`sensitivity-${sweep.sweep}`), title: `Sensitivity: ${sweep.sweep}`, fromResults: true, spec: sensitivityChart(sweep, cells), minMarks: cells.length, missing: null });
+    const effects = effectPoints(sweep);
+    // Older sweep outputs carry verdicts only; the heatmap above then stands alone.
+    if (effects.length > 0) charts.push({ id: uniqueId(`effects-${sweep.sweep}`), title: `Sensitivity as effect size: ${sweep.sweep}`, fromResults: true, spec: sensitivityEffectChart(sweep, effects), minMarks: effects.length, missing: null });
   }
 
   const ratio = waitRatioPoints();

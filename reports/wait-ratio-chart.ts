@@ -38,9 +38,9 @@ export function waitRatioChart(points: readonly WaitRatioPoint[]): TopLevelSpec 
     config: CHART_CONFIG,
     data: { values: points.map((p) => ({ ...p })) },
     facet: { field: 'mix', type: 'nominal', title: null, sort: mixes },
-    columns: 3,
+    columns: 4,
     spec: {
-      width: 170,
+      width: 150,
       height: 150,
       layer: [
         { mark: { type: 'rule', color: '#555555', strokeDash: [4, 3] }, encoding: { y: { datum: 1, type: 'quantitative' } } },

@@ -30,7 +30,7 @@ describe('writeReport', () => {
     const out = join(root, 'full-out');
     const w = await writeReport(results, out, { gatesDir: gates });
     expect(w.notDrawn).toEqual([]);
-    expect(w.drawn).toEqual(['forest', 'load-shop', 'windows-shop', 'labels-shop', 'outcomes-shop', 'sensitivity-predictor-one-at-a-time', 'wait-ratio']);
+    expect(w.drawn).toEqual(['forest', 'load-shop', 'windows-shop', 'labels-shop', 'outcomes-shop', 'sensitivity-predictor-one-at-a-time', 'effects-predictor-one-at-a-time', 'wait-ratio']);
     expect(w.warnings).toEqual([]);
     const html = readFileSync(w.indexHtml, 'utf8');
     expect(html).not.toMatch(/<script|<link|\ssrc=/);
