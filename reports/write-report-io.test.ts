@@ -28,8 +28,10 @@ describe('writeReport', () => {
     const results = folder('full', { 'shop.json': fixtureResultFile(), 'sweep.json': fixtureSweepFile() });
     const gates = gatesDir('gates-full', { 'fixture.sim.json': fixtureGate() });
     const out = join(root, 'full-out');
-    const w = await writeReport(results, out, { gatesDir: gates });
+    const w = await writeReport(results, out, { gatesDir: gates, tables: ['csv', 'latex'] });
     expect(w.notDrawn).toEqual([]);
+    expect(w.tableFiles.map((f) => f.slice(out.length + 1))).toEqual(['gate-fixture-gate-shop', 'metrics-shop', 'sweep-predictor-one-at-a-time'].flatMap((id) => [`tables/${id}.csv`, `tables/${id}.tex`]));
+    expect(readFileSync(join(out, 'tables', 'metrics-shop.tex'), 'utf8')).toContain('\\toprule');
     expect(w.drawn).toEqual(['forest', 'load-shop', 'windows-shop', 'labels-shop', 'outcomes-shop', 'sensitivity-predictor-one-at-a-time', 'effects-predictor-one-at-a-time', 'wait-ratio']);
     expect(w.warnings).toEqual([]);
     const html = readFileSync(w.indexHtml, 'utf8');
