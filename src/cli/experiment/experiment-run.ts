@@ -2,6 +2,7 @@
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { InputError, atLocation, atOption } from '../../errors.ts';
+import { parseJsonText } from '../../json/json-syntax.ts';
 import { stableStringify } from '../../json/stable-json.ts';
 import { writeFileAtomic } from '../../io/atomic-io.ts';
 import { parseCellFile, type CellBlock, type CellFile } from '../../experiment/cell-file.ts';
@@ -70,11 +71,7 @@ export function readJsonFile(path: string, what: string): unknown {
   } catch {
     throw new InputError(atLocation(path, undefined, 'not found or not readable', what));
   }
-  try {
-    return JSON.parse(text);
-  } catch (err) {
-    throw new InputError(atLocation(path, undefined, `not valid JSON (${(err as Error).message})`, what));
-  }
+  return parseJsonText(text, path, what);
 }
 
 /** An experiment ready to run: its cells, their tasks and input hashes, and where its output goes. */
