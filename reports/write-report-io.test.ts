@@ -63,7 +63,9 @@ describe('writeReport', () => {
 
   it('draws what it can from results without FIFO and names what the others need', async () => {
     const results = folder('no-fifo', { 'p.json': fixtureResultFile(['predictive']) });
-    const w = await writeReport(results, join(root, 'no-fifo-out'), { gatesDir: join(root, 'none'), png: false });
+    const progress: string[] = [];
+    const w = await writeReport(results, join(root, 'no-fifo-out'), { gatesDir: join(root, 'none'), png: false, onProgress: (d, t, id) => progress.push(`${d}/${t} ${id}`) });
+    expect(progress).toEqual(['1/4 load-shop', '2/4 tiers-shop', '3/4 outcomes-shop', '4/4 wait-ratio']);
     // Without FIFO there is no class ordering, so who pays is shown by duration tier.
     expect(w.drawn).toEqual(['load-shop', 'tiers-shop', 'outcomes-shop', 'wait-ratio']);
     expect(w.notDrawn).toEqual(['forest', 'windows-shop', 'sensitivity']);

@@ -29,6 +29,8 @@ export interface ReportOptions {
   readonly png?: boolean;
   /** Also write every table as `tables/<id>.csv` and/or `tables/<id>.tex` (LaTeX booktabs); default none. */
   readonly tables?: readonly TableFormat[];
+  /** Called before each chart is rendered (1-based `done` of `total`), for a progress line on a terminal. */
+  readonly onProgress?: (done: number, total: number, chart: string) => void;
 }
 
 /** What `writeReport` did: the path of index.html, every warning, and the charts drawn and not drawn. */
@@ -91,7 +93,7 @@ export async function writeReport(resultsDir: string, outDir: string, options: R
       : `${resultsDir}: no chart can be drawn from these results`;
     throw new InputError(`${what}; nothing to report`, [what, ...model.warnings]);
   }
-  const written = await renderAndWrite(model, outDir, options.png ?? true);
+  const written = await renderAndWrite(model, outDir, options.png ?? true, options.onProgress);
   const tableFiles: string[] = [];
   if (options.tables !== undefined && options.tables.length > 0) {
     const tablesDir = join(outDir, 'tables');
@@ -113,14 +115,16 @@ function displayPath(path: string): string {
   return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel) ? rel : path;
 }
 
-async function renderAndWrite(model: ReportModel, outDir: string, png: boolean): Promise<Omit<ReportWritten, 'tableFiles'>> {
+async function renderAndWrite(model: ReportModel, outDir: string, png: boolean, onProgress?: ReportOptions['onProgress']): Promise<Omit<ReportWritten, 'tableFiles'>> {
   const warnings = [...model.warnings];
   const chartsDir = join(outDir, 'charts');
   mkdirSync(chartsDir, { recursive: true });
   const svgs = new Map<string, string>();
   const written = new Set<string>();
+  const toDraw = model.charts.filter((c) => c.spec !== null);
   for (const c of model.charts) {
     if (c.spec === null) continue;
+    onProgress?.(toDraw.indexOf(c) + 1, toDraw.length, c.id);
     try {
       const { svg, warnings: w } = await renderSvg(c.spec);
       warnings.push(...w.map((m) => `chart ${c.id}: ${m}`));

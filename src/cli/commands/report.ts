@@ -34,9 +34,12 @@ Exit codes: 0 report written (warnings name the charts that could not be drawn a
         sweeps: opts.sweep,
         png: opts.png,
         tables: tables.formats,
+        // A progress line on a terminal only: logs and pipes get the summary below.
+        ...(opts.quiet !== true && process.stderr.isTTY ? { onProgress: (done: number, total: number, chart: string) => process.stderr.write(`\r\x1b[Khsim report: drawing chart ${done}/${total} (${chart})`) } : {}),
         ...(opts.gatesDir === undefined ? {} : { gatesDir: opts.gatesDir }),
         ...(opts.title === undefined ? {} : { title: opts.title }),
       });
+      if (opts.quiet !== true && process.stderr.isTTY) process.stderr.write('\r\x1b[K');
       if (opts.quiet !== true) for (const w of written.warnings) process.stderr.write(`hsim report: warning: ${w}\n`);
       process.stdout.write(`${written.indexHtml}\n`);
       if (written.tableFiles.length > 0) process.stderr.write(`hsim report: ${written.tableFiles.length} table files in ${join(opts.output, 'tables')}\n`);
