@@ -5,6 +5,7 @@ import { barText } from '../analysis/gate-report.ts';
 import { formatPercent, formatSig, pickTimeUnit } from '../src/format/number-format.ts';
 import type { GateEvaluation } from './gate-fit.ts';
 import { slug } from './report-model.ts';
+import { MARGIN_CONVENTION } from './report-tables.ts';
 import type { SweepFile } from './sweep-file.ts';
 import { armsBesideFifo, sortedArms, sortedLoads, type TraceResults } from './trace-results.ts';
 
@@ -30,8 +31,7 @@ export function criterionText(kind: CriterionKind, v: number | null): string {
   return kind === 'ratio' ? formatSig(v, TABLE_SIG_DIGITS) : formatPercent(v).replace(' %', '');
 }
 
-const MARGIN_NOTE =
-  'Margin: distance of the estimate (for a change, also of the interval upper bound) from the bar, in the criterion\'s units; positive = inside the bar (passes), negative = outside (fails).';
+const MARGIN_NOTE = MARGIN_CONVENTION;
 
 /** One table per gate evaluation: every criterion at every load, estimate with its 95 % interval, margin, verdict. */
 export function gateTables(evaluations: readonly GateEvaluation[]): PaperTable[] {

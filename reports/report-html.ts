@@ -1,6 +1,6 @@
 // The self-contained index.html: inline SVG charts, gate tables, whole-run figures and provenance; no scripts, no network.
 import type { ReportModel } from './report-model.ts';
-import type { TextTable } from './report-tables.ts';
+import { MARGIN_CONVENTION, type TextTable } from './report-tables.ts';
 
 /** A rendered chart: its SVG text (ids already unique in the page), by chart id. */
 export type RenderedCharts = ReadonlyMap<string, string>;
@@ -60,6 +60,7 @@ export function reportHtml(model: ReportModel, svgs: RenderedCharts): string {
     }
     if (g.skippedLoads.length > 0) out.push(`<p class="warn">Not evaluated at: ${escapeHtml(g.skippedLoads.join('; '))}</p>`);
   }
+  if (model.gates.length > 0) out.push(`<p class="note">${escapeHtml(MARGIN_CONVENTION)}</p>`);
   if (model.gateNotes.length > 0) out.push('<p>Gates not evaluated:</p>', '<ul>', ...model.gateNotes.map((n) => `<li>${escapeHtml(n)}</li>`), '</ul>');
 
   out.push('<h2 id="whole-run">Whole run vs window average</h2>');

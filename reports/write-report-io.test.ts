@@ -47,7 +47,7 @@ describe('writeReport', () => {
     expect([...png.subarray(1, 4)].map((c) => String.fromCharCode(c)).join('')).toBe('PNG');
     const md = readFileSync(join(out, 'report.md'), 'utf8');
     expect(md).toContain('![Gate forest plot: mean latency vs FIFO](charts/forest.png)');
-    expect(md).toContain('| mean_vs_fifo | primary | mean_latency_ms Δ ≤ -0.15 and upper < 0 | −30.00 % [−30.00 %, −30.00 %]');
+    expect(md).toContain('| mean_vs_fifo | primary | mean_latency_ms Δ ≤ -0.15 and upper < 0 | −30.0 % [−30.0 %, −30.0 %]');
   });
 
   it('refuses an empty folder and a foreign one with exit 2 and a message naming what is missing', async () => {
