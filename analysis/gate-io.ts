@@ -4,6 +4,7 @@ import { basename, dirname, resolve } from 'node:path';
 import { InputError } from '../src/errors.ts';
 import * as msg from '../src/messages.ts';
 import { writeFileAtomic } from '../src/io/atomic-io.ts';
+import { parseJsonText } from '../src/json/json-syntax.ts';
 import { stableStringify } from '../src/json/stable-json.ts';
 import { evaluateGate } from './gate-evaluation.ts';
 import { parseGateFile, type GateFile } from './gate-file.ts';
@@ -111,11 +112,7 @@ function changesText(frozen: unknown, now: unknown): string {
 
 /** Parses the JSON text of `path`. Throws InputError naming the file, the parser's complaint and what was `expected`. */
 function parseJsonAt(path: string, text: string, expected: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch (err) {
-    throw new InputError(msg.fileNotJson(path, (err as Error).message, expected));
-  }
+  return parseJsonText(text, path, expected);
 }
 
 function parseJsonOrNull(text: string): unknown {

@@ -19,11 +19,32 @@ export const CHART_CONFIG: Config = {
   title: { fontSize: 15, subtitleFontSize: 11, anchor: 'start', subtitleColor: '#444444' },
 };
 
+/** The colour of each arm: `domain[i]` is drawn in `range[i]`. */
+export interface ArmPalette {
+  readonly domain: readonly string[];
+  readonly range: readonly string[];
+}
+
+const ARM_PALETTE = ['#1f77b4', '#d62728', '#2ca02c', '#9467bd', '#ff7f0e', '#8c564b', '#e377c2', '#17becf', '#bcbd22'];
+
 /** Colours of the arms: FIFO is always grey, other arms take the category palette in order. */
 export function armColors(arms: readonly string[]): { domain: string[]; range: string[] } {
-  const palette = ['#1f77b4', '#d62728', '#2ca02c', '#9467bd', '#ff7f0e', '#8c564b', '#e377c2', '#17becf', '#bcbd22'];
   const domain = [...arms];
   let next = 0;
-  const range = domain.map((a) => (a === 'fifo' ? '#7f7f7f' : palette[next++ % palette.length]!));
+  const range = domain.map((a) => (a === 'fifo' ? '#7f7f7f' : ARM_PALETTE[next++ % ARM_PALETTE.length]!));
   return { domain, range };
+}
+
+/**
+ * The colour scale of one chart's arms taken from a report-wide palette, so an arm keeps its colour in every chart;
+ * without a palette (or for an arm the palette lacks) the chart's own arms are coloured in order (`armColors`).
+ */
+export function armScale(arms: readonly string[], palette?: ArmPalette): { domain: string[]; range: string[] } {
+  if (palette === undefined || arms.some((a) => !palette.domain.includes(a))) return armColors(arms);
+  return { domain: [...arms], range: arms.map((a) => palette.range[palette.domain.indexOf(a)]!) };
+}
+
+/** The legend placed under the chart, wrapping into `columns` columns (keeps wide faceted charts inside the page). */
+export function bottomLegend(columns: number): NonNullable<Config['legend']> {
+  return { ...CHART_CONFIG.legend, orient: 'bottom', direction: 'vertical', columns };
 }

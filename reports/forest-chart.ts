@@ -4,7 +4,7 @@ import type { BootstrapOptions } from '../analysis/bootstrap.ts';
 import { estimateCriterion, pairedValues } from '../analysis/criterion.ts';
 import type { CriterionReport } from '../analysis/gate-evaluation.ts';
 import type { GateEvaluation } from './gate-fit.ts';
-import { armColors, CHART_CONFIG, VEGA_LITE_SCHEMA } from './chart-theme.ts';
+import { armScale, bottomLegend, CHART_CONFIG, VEGA_LITE_SCHEMA, type ArmPalette } from './chart-theme.ts';
 import { armsBesideFifo, sortedArms, type TraceResults } from './trace-results.ts';
 
 /** One row of the forest plot. */
@@ -19,8 +19,10 @@ export interface ForestRow {
   readonly point: number;
   readonly low: number;
   readonly high: number;
-  /** The pre-registered bar of the primary criterion (null without a gate). */
+  /** The bar of the judging criterion (null without a gate). */
   readonly bar: number | null;
+  /** Whether the judging gate was frozen before the run (only then is its bar drawn, as the pre-registered bar). */
+  readonly preRegistered: boolean;
   readonly verdict: 'gate passed' | 'gate failed' | 'no gate';
 }
 
@@ -49,7 +51,7 @@ export function forestRows(traces: readonly TraceResults[], evaluations: readonl
           continue;
         }
         // The gate is named in the row only when several gates judge the same design.
-        rows.push({ row: judging.length > 1 ? `${row} (${ev.gate.gate.id})` : row, trace: trace.name, load, design: arm, gate: ev.gate.gate.id, point: c.point, low: c.low, high: c.high, bar: c.limit, verdict: lr.passed ? 'gate passed' : 'gate failed' });
+        rows.push({ row: judging.length > 1 ? `${row} (${ev.gate.gate.id})` : row, trace: trace.name, load, design: arm, gate: ev.gate.gate.id, point: c.point, low: c.low, high: c.high, bar: c.limit, preRegistered: ev.gate.registration === 'pre-registered', verdict: lr.passed ? 'gate passed' : 'gate failed' });
       }
     }
     if (judged) continue;
@@ -64,23 +66,33 @@ export function forestRows(traces: readonly TraceResults[], evaluations: readonl
       issues.push(`${row}: the mean-latency change vs FIFO is unevaluable (a FIFO window with mean 0)`);
       continue;
     }
-    rows.push({ row, trace: trace.name, load, design: arm, gate: null, point: est.point, low: est.low, high: est.high, bar: null, verdict: 'no gate' });
+    rows.push({ row, trace: trace.name, load, design: arm, gate: null, point: est.point, low: est.low, high: est.high, bar: null, preRegistered: false, verdict: 'no gate' });
   }
   return { rows, issues };
 }
 
-/** The forest plot spec: interval rules, dots (filled = gate passed, hollow = not), dashed bars, a zero line. */
-export function forestChart(rows: readonly ForestRow[]): TopLevelSpec {
+/**
+ * The forest plot spec: interval rules, dots (filled = gate passed, hollow = not), a zero line, and a dashed bar for
+ * rows judged by a frozen gate only (an unfrozen gate's bar is no pre-registration). `palette` keeps arm colours
+ * equal across the report.
+ */
+export function forestChart(rows: readonly ForestRow[], palette?: ArmPalette): TopLevelSpec {
   const designs = sortedArms(new Set(rows.map((r) => r.design)));
-  const colors = armColors(['fifo', ...designs]);
+  const colors = armScale(['fifo', ...designs], palette);
+  const bars = rows.some((r) => r.bar !== null && r.preRegistered);
+  const unfrozen = rows.some((r) => r.bar !== null && !r.preRegistered);
   const order = rows.map((r) => r.row);
   const y = { field: 'row', type: 'nominal', sort: order, title: null, axis: { labelLimit: 420 } } as const;
   const x = { field: 'point', type: 'quantitative', title: 'mean latency change vs FIFO (mean of per-window changes)', axis: { format: '+.0%' } } as const;
   const color = { field: 'design', type: 'nominal', title: 'design', scale: { domain: colors.domain.slice(1), range: colors.range.slice(1) } } as const;
   return {
     $schema: VEGA_LITE_SCHEMA,
-    title: { text: 'Gate forest plot: mean latency vs FIFO', subtitle: ['dot = point estimate, line = 95 % bootstrap interval, dashed = pre-registered bar', 'filled dot = gate passed, hollow = gate failed, diamond = no gate fits (ad-hoc iid interval)'] },
-    config: CHART_CONFIG,
+    title: { text: 'Gate forest plot: mean latency vs FIFO', subtitle: [
+        `dot = point estimate, line = 95 % bootstrap interval${bars ? ', dashed = pre-registered bar' : ''}${unfrozen ? '; bars of unfrozen gates not drawn' : ''}`,
+        'filled dot = gate passed, hollow = gate failed, diamond = no gate fits (ad-hoc iid interval)',
+      ],
+    },
+    config: { ...CHART_CONFIG, legend: bottomLegend(3) },
     width: 460,
     height: { step: 22 },
     data: { values: rows.map((r) => ({ ...r })) },
@@ -88,9 +100,9 @@ export function forestChart(rows: readonly ForestRow[]): TopLevelSpec {
       { mark: { type: 'rule', color: '#333333' }, encoding: { x: { datum: 0, type: 'quantitative' } } },
       { mark: { type: 'rule', strokeWidth: 2 }, encoding: { y, x: { field: 'low', type: 'quantitative' }, x2: { field: 'high' }, color } },
       // Layers whose filter keeps nothing are left out: an empty layer makes Vega warn about an infinite extent.
-      ...(rows.some((r) => r.bar !== null)
+      ...(bars
         ? [<Layer>{
-            transform: [{ filter: 'datum.bar !== null' }],
+            transform: [{ filter: 'datum.bar !== null && datum.preRegistered' }],
             mark: { type: 'tick', orient: 'vertical', color: '#000000', strokeDash: [3, 2], thickness: 1.5, stroke: '#000000', fill: null, bandSize: 18 },
             encoding: { y, x: { field: 'bar', type: 'quantitative' } },
           }]

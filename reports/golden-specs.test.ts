@@ -10,8 +10,8 @@ import { GOLDEN_DIR } from './write-goldens-io.ts';
 const specs = goldenSpecs();
 
 describe('golden chart specs (regenerate with `make goldens`, review the diff)', () => {
-  it('covers every chart of issue 7', () => {
-    expect(Object.keys(specs).sort()).toEqual(['forest', 'labels', 'outcomes', 'sensitivity', 'wait-ratio', 'window-series']);
+  it('covers every chart of issues 7 and 16', () => {
+    expect(Object.keys(specs).sort()).toEqual(['forest', 'labels', 'load-curve', 'outcomes', 'sensitivity', 'sensitivity-effects', 'tiers', 'wait-ratio', 'window-series']);
   });
   for (const [name, spec] of Object.entries(specs)) {
     it(`${name} matches reports/golden/${name}.vl.json`, () => {

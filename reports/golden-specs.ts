@@ -6,10 +6,13 @@ import { fixtureResultFile, fixtureSweepFile } from './fixtures/report-fixture.t
 import { forestChart, forestRows } from './forest-chart.ts';
 import { fitAndEvaluateGate, type GateEvaluation } from './gate-fit.ts';
 import { labelChart, labelRows } from './label-chart.ts';
+import { loadCurveChart, loadPoints } from './load-curve-chart.ts';
 import { outcomeChart, outcomeShares } from './outcome-chart.ts';
 import { parseResultExtras } from './result-extras.ts';
 import { sensitivityCells, sensitivityChart } from './sensitivity-chart.ts';
+import { effectPoints, sensitivityEffectChart } from './sensitivity-effect-chart.ts';
 import { parseSweepFile } from '../src/experiment/sweep-output.ts';
+import { tierChart, tierRows } from './tier-chart.ts';
 import { groupByTrace, type TraceResults } from './trace-results.ts';
 import { waitRatioChart, waitRatioPoints } from './wait-ratio-chart.ts';
 import { windowSeriesChart, windowSeriesData } from './window-series-chart.ts';
@@ -56,8 +59,11 @@ export function goldenSpecs(): Record<string, TopLevelSpec> {
     forest: forestChart(forestRows([trace], [ev]).rows),
     'window-series': windowSeriesChart(windowSeriesData(trace)!),
     labels: labelChart(trace.name, labelRows(trace)!),
+    'load-curve': loadCurveChart(trace.name, loadPoints(trace)!),
+    tiers: tierChart(trace.name, tierRows(trace)!),
     outcomes: outcomeChart(trace.name, outcomeShares(trace)!),
     sensitivity: sensitivityChart(sweep.value, sensitivityCells(sweep.value)),
+    'sensitivity-effects': sensitivityEffectChart(sweep.value, effectPoints(sweep.value)),
     'wait-ratio': waitRatioChart(waitRatioPoints()),
   };
 }

@@ -1,6 +1,7 @@
 // Latency per class label (`by_label`): FIFO beside each arm, p50 and p99, classes ordered by service time, log axis.
 import type { TopLevelSpec } from 'vega-lite';
-import { armColors, CHART_CONFIG, VEGA_LITE_SCHEMA } from './chart-theme.ts';
+import { pickTimeUnit } from '../src/format/number-format.ts';
+import { armScale, bottomLegend, CHART_CONFIG, VEGA_LITE_SCHEMA, type ArmPalette } from './chart-theme.ts';
 import { compareLoads, sortedArms, type TraceResults } from './trace-results.ts';
 
 /** One label's p50 and p99 latency for one arm at one load. */
@@ -54,36 +55,42 @@ export function labelOrder(rows: readonly LabelRow[]): string[] {
   return [...service.keys()].sort(by);
 }
 
-/** The per-label chart: per label and arm a rule from p50 (dot) to p99 (triangle), one panel row per load. */
-export function labelChart(trace: string, rows: readonly LabelRow[]): TopLevelSpec {
+/**
+ * The per-label chart: per label and arm a rule from p50 (dot) to p99 (triangle), one panel row per load, the latency
+ * axis in the unit that fits. Its width is fixed (at most 960 px) so that many labels narrow the bars instead of
+ * widening the chart. `palette` keeps arm colours equal across the report.
+ */
+export function labelChart(trace: string, rows: readonly LabelRow[], palette?: ArmPalette): TopLevelSpec {
   const arms = sortedArms(new Set(rows.map((r) => r.arm)));
   const order = labelOrder(rows);
   const loads = [...new Set(rows.map((r) => r.load))];
-  const colors = armColors(arms);
+  const colors = armScale(arms, palette);
+  const unit = pickTimeUnit(rows.flatMap((r) => [r.p50_latency_ms, r.p99_latency_ms]));
+  const inUnit = (ms: number): number => Number((ms / unit.ms).toPrecision(6));
   const x = { field: 'label', type: 'nominal', sort: order, title: 'class label (ordered by mean service time, short → long)', axis: { labelAngle: -35 } } as const;
   const xOffset = { field: 'arm', type: 'nominal', sort: arms } as const;
   const color = { field: 'arm', type: 'nominal', title: 'arm', scale: colors } as const;
-  const y = { type: 'quantitative', title: 'latency (ms, log)', scale: { type: 'log' } } as const;
+  const y = { type: 'quantitative', title: `latency (${unit.name}, log)`, scale: { type: 'log' } } as const;
   return {
     $schema: VEGA_LITE_SCHEMA,
     title: { text: `Latency by class: ${trace}`, subtitle: 'dot = p50, triangle = p99; FIFO (grey) beside each arm' },
-    config: CHART_CONFIG,
-    data: { values: rows.map((r) => ({ ...r })) },
+    config: { ...CHART_CONFIG, legend: bottomLegend(4) },
+    data: { values: rows.map((r) => ({ ...r, p50: inUnit(r.p50_latency_ms), p99: inUnit(r.p99_latency_ms) })) },
     facet: { row: { field: 'load', type: 'ordinal', title: 'load', sort: loads } },
     spec: {
-      width: { step: 16 },
+      width: Math.max(320, Math.min(960, order.length * arms.length * 14)),
       height: 220,
       layer: [
-        { mark: { type: 'rule', strokeWidth: 2 }, encoding: { x, xOffset, y: { ...y, field: 'p50_latency_ms' }, y2: { field: 'p99_latency_ms' }, color } },
-        { mark: { type: 'point', filled: true, size: 50, shape: 'circle', opacity: 1 }, encoding: { x, xOffset, y: { ...y, field: 'p50_latency_ms' }, color, tooltip: tip('p50_latency_ms') } },
-        { mark: { type: 'point', filled: true, size: 60, shape: 'triangle-up', opacity: 1 }, encoding: { x, xOffset, y: { ...y, field: 'p99_latency_ms' }, color, tooltip: tip('p99_latency_ms') } },
+        { mark: { type: 'rule', strokeWidth: 2 }, encoding: { x, xOffset, y: { ...y, field: 'p50' }, y2: { field: 'p99' }, color } },
+        { mark: { type: 'point', filled: true, size: 50, shape: 'circle', opacity: 1 }, encoding: { x, xOffset, y: { ...y, field: 'p50' }, color, tooltip: tip('p50', unit.name) } },
+        { mark: { type: 'point', filled: true, size: 60, shape: 'triangle-up', opacity: 1 }, encoding: { x, xOffset, y: { ...y, field: 'p99' }, color, tooltip: tip('p99', unit.name) } },
       ],
     },
   };
 }
 
-function tip(field: string): { field: string; type: 'nominal' | 'quantitative'; format?: string }[] {
-  return [{ field: 'label', type: 'nominal' }, { field: 'arm', type: 'nominal' }, { field, type: 'quantitative', format: ',.1f' }, { field: 'service_ms', type: 'quantitative', format: ',.2f' }];
+function tip(field: string, unit: string): { field: string; type: 'nominal' | 'quantitative'; format?: string; title?: string }[] {
+  return [{ field: 'label', type: 'nominal' }, { field: 'arm', type: 'nominal' }, { field, type: 'quantitative', format: ',.4~g', title: `${field} (${unit})` }, { field: 'service_ms', type: 'quantitative', format: ',.2f' }];
 }
 
 function round3(v: number): number {

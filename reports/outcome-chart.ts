@@ -52,9 +52,14 @@ export function outcomeShares(trace: TraceResults): OutcomeShare[] | null {
   return rows.length === 0 ? null : rows;
 }
 
-/** The outcome chart: stacked shares per window, one panel per arm and load. */
+/**
+ * The outcome chart: stacked shares per window, one panel per arm and load, wrapped in as many columns (at most
+ * three) as fit 1150 px with the longest panel title (about 7 px per character) written out in full.
+ */
 export function outcomeChart(trace: string, rows: readonly OutcomeShare[]): TopLevelSpec {
   const panels = [...new Set(rows.map((r) => r.panel))];
+  const widest = Math.max(300, ...panels.map((p) => 7 * p.length + 20));
+  const columns = Math.max(1, Math.min(3, Math.floor(950 / widest)));
   const labels = OUTCOME_NAMES.map((n) => OUTCOME_LABELS[n]);
   return {
     $schema: VEGA_LITE_SCHEMA,
@@ -62,7 +67,7 @@ export function outcomeChart(trace: string, rows: readonly OutcomeShare[]): TopL
     config: CHART_CONFIG,
     data: { values: rows.map((r) => ({ ...r })) },
     facet: { field: 'panel', type: 'nominal', title: null, sort: panels },
-    columns: 3,
+    columns,
     spec: {
       width: 240,
       height: 160,

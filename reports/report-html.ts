@@ -1,6 +1,6 @@
 // The self-contained index.html: inline SVG charts, gate tables, whole-run figures and provenance; no scripts, no network.
 import type { ReportModel } from './report-model.ts';
-import type { TextTable } from './report-tables.ts';
+import { MARGIN_CONVENTION, type TextTable } from './report-tables.ts';
 
 /** A rendered chart: its SVG text (ids already unique in the page), by chart id. */
 export type RenderedCharts = ReadonlyMap<string, string>;
@@ -11,13 +11,13 @@ export function escapeHtml(text: string): string {
 }
 
 const STYLE = `
-body { font-family: "DejaVu Sans", Verdana, sans-serif; margin: 24px auto; max-width: 1200px; padding: 0 16px; color: #222; }
+body { font-family: "DejaVu Sans", Verdana, sans-serif; margin: 24px auto; max-width: 1320px; padding: 0 16px; color: #222; overflow-wrap: anywhere; }
 h1 { font-size: 24px; } h2 { font-size: 19px; margin-top: 32px; border-bottom: 1px solid #ccc; } h3 { font-size: 16px; }
-table { border-collapse: collapse; margin: 8px 0 16px; font-size: 13px; }
+table { border-collapse: collapse; margin: 8px 0 16px; font-size: 13px; max-width: 100%; }
 th, td { border: 1px solid #ccc; padding: 3px 7px; text-align: left; vertical-align: top; }
 th { background: #f2f2f2; }
 td.pass { background: #e5f5e0; font-weight: bold; } td.fail { background: #fee0d2; font-weight: bold; }
-figure.chart { margin: 16px 0 28px; overflow-x: auto; } figure.chart svg { max-width: none; }
+figure.chart { margin: 16px 0 28px; } figure.chart svg { display: block; max-width: 100%; height: auto; }
 figcaption { font-size: 13px; color: #444; margin-top: 4px; }
 .missing { color: #8a4b00; } .warn { color: #8a4b00; } code { font-size: 12px; }
 .badge { display: inline-block; padding: 1px 6px; border-radius: 3px; font-size: 12px; font-weight: bold; }
@@ -60,6 +60,7 @@ export function reportHtml(model: ReportModel, svgs: RenderedCharts): string {
     }
     if (g.skippedLoads.length > 0) out.push(`<p class="warn">Not evaluated at: ${escapeHtml(g.skippedLoads.join('; '))}</p>`);
   }
+  if (model.gates.length > 0) out.push(`<p class="note">${escapeHtml(MARGIN_CONVENTION)}</p>`);
   if (model.gateNotes.length > 0) out.push('<p>Gates not evaluated:</p>', '<ul>', ...model.gateNotes.map((n) => `<li>${escapeHtml(n)}</li>`), '</ul>');
 
   out.push('<h2 id="whole-run">Whole run vs window average</h2>');

@@ -1,6 +1,6 @@
 // report.md: the same content as index.html, with the charts as PNG files beside it (charts/<id>.png).
 import type { ReportModel } from './report-model.ts';
-import type { TextTable } from './report-tables.ts';
+import { MARGIN_CONVENTION, type TextTable } from './report-tables.ts';
 
 /** Builds report.md from the model; `drawn` holds the ids of the charts whose PNG was written. */
 export function reportMarkdown(model: ReportModel, drawn: ReadonlySet<string>): string {
@@ -28,6 +28,7 @@ export function reportMarkdown(model: ReportModel, drawn: ReadonlySet<string>): 
     }
     if (g.skippedLoads.length > 0) out.push(`Not evaluated at: ${g.skippedLoads.join('; ')}`, '');
   }
+  if (model.gates.length > 0) out.push(MARGIN_CONVENTION, '');
   if (model.gateNotes.length > 0) out.push('Gates not evaluated:', '', ...model.gateNotes.map((n) => `- ${n}`), '');
   out.push('## Whole run vs window average', '');
   out.push('Gates judge the mean of per-window changes; the whole-run change is that of the mean over all messages, which a few heavy windows can dominate (SPEC §7).', '');

@@ -1,13 +1,17 @@
 // The whole report as data: which charts are drawn (with their specs) or why not, the tables and the warnings.
 import type { TopLevelSpec } from 'vega-lite';
+import { armColors } from './chart-theme.ts';
 import { forestChart, forestRows } from './forest-chart.ts';
 import type { GateEvaluation } from './gate-fit.ts';
 import { labelChart, labelRows } from './label-chart.ts';
+import { loadCurveChart, loadPoints } from './load-curve-chart.ts';
 import { outcomeChart, outcomeShares } from './outcome-chart.ts';
 import { gateSections, provenanceTable, wholeRunTable, type GateSection, type TextTable } from './report-tables.ts';
 import { sensitivityCells, sensitivityChart } from './sensitivity-chart.ts';
+import { effectPoints, sensitivityEffectChart } from './sensitivity-effect-chart.ts';
 import type { SweepFile } from '../src/experiment/sweep-output.ts';
-import type { TraceResults } from './trace-results.ts';
+import { tierChart, tierRows } from './tier-chart.ts';
+import { sortedArms, type TraceResults } from './trace-results.ts';
 import { waitRatioChart, waitRatioPoints } from './wait-ratio-chart.ts';
 import { windowSeriesChart, windowSeriesData } from './window-series-chart.ts';
 
@@ -68,37 +72,55 @@ export function buildReportModel(inputs: ReportInputs): ReportModel {
     return id;
   };
 
+  // One colour per arm across the whole report.
+  const palette = armColors(sortedArms(new Set(inputs.traces.flatMap((t) => [...t.set.loads.values()].flatMap((m) => [...m.keys()])))));
   const forest = forestRows(inputs.traces, inputs.evaluations);
   warnings.push(...forest.issues);
   charts.push({
     id: uniqueId('forest'),
     title: 'Gate forest plot: mean latency vs FIFO',
     fromResults: true,
-    spec: forest.rows.length === 0 ? null : forestChart(forest.rows),
+    spec: forest.rows.length === 0 ? null : forestChart(forest.rows, palette),
     minMarks: forest.rows.length,
     missing: forest.rows.length === 0 ? 'needs arm fifo and at least one other arm at the same load, with mean_latency_ms in every window' : null,
   });
 
   for (const trace of inputs.traces) {
     const arms = armsOf(trace);
+    // Latency against load needs two loads; a trace run at one load (e.g. as-is) simply has no such chart.
+    const curve = loadPoints(trace);
+    if (trace.set.loads.size >= 2) charts.push({
+      id: uniqueId(`load-${trace.name}`),
+      title: `Mean latency against load: ${trace.name}`,
+      fromResults: true,
+      spec: curve === null ? null : loadCurveChart(trace.name, curve, palette),
+      minMarks: curve?.length ?? 0,
+      missing: curve === null ? 'needs two or more loads with per-window mean_latency_ms' : null,
+    });
     const ws = windowSeriesData(trace);
     charts.push({
       id: uniqueId(`windows-${trace.name}`),
       title: `Mean latency by window: ${trace.name}`,
       fromResults: true,
-      spec: ws === null ? null : windowSeriesChart(ws),
+      spec: ws === null ? null : windowSeriesChart(ws, palette),
       minMarks: ws?.points.length ?? 0,
       missing: ws === null ? `needs arm fifo with per-window mean_latency_ms (found arms: ${arms})` : null,
     });
+    // Who pays: by class label when the trace has a class column, else by duration tier (the chart says so).
     const labels = labelRows(trace);
-    charts.push({
-      id: uniqueId(`labels-${trace.name}`),
-      title: `Latency by class: ${trace.name}`,
-      fromResults: true,
-      spec: labels === null ? null : labelChart(trace.name, labels),
-      minMarks: (labels?.length ?? 0) * 2,
-      missing: labels === null ? `needs by_label for arm fifo (results of a trace with a class column; found arms: ${arms})` : null,
-    });
+    const tiers = labels === null ? tierRows(trace) : null;
+    if (labels !== null || tiers === null) {
+      charts.push({
+        id: uniqueId(`labels-${trace.name}`),
+        title: `Latency by class: ${trace.name}`,
+        fromResults: true,
+        spec: labels === null ? null : labelChart(trace.name, labels, palette),
+        minMarks: (labels?.length ?? 0) * 2,
+        missing: labels === null ? 'needs by_label (a trace with a class column) or per-tier metrics (short/medium/long)' : null,
+      });
+    } else {
+      charts.push({ id: uniqueId(`tiers-${trace.name}`), title: `Who pays, by duration tier: ${trace.name}`, fromResults: true, spec: tierChart(trace.name, tiers, palette), minMarks: tiers.length * 2, missing: null });
+    }
     const outcomes = outcomeShares(trace);
     charts.push({
       id: uniqueId(`outcomes-${trace.name}`),
@@ -116,6 +138,9 @@ export function buildReportModel(inputs: ReportInputs): ReportModel {
   for (const sweep of inputs.sweeps) {
     const cells = sensitivityCells(sweep);
     charts.push({ id: uniqueId(`sensitivity-${sweep.sweep}`), title: `Sensitivity: ${sweep.sweep}`, fromResults: true, spec: sensitivityChart(sweep, cells), minMarks: cells.length, missing: null });
+    const effects = effectPoints(sweep);
+    // Older sweep outputs carry verdicts only; the heatmap above then stands alone.
+    if (effects.length > 0) charts.push({ id: uniqueId(`effects-${sweep.sweep}`), title: `Sensitivity as effect size: ${sweep.sweep}`, fromResults: true, spec: sensitivityEffectChart(sweep, effects), minMarks: effects.length, missing: null });
   }
 
   const ratio = waitRatioPoints();

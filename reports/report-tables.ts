@@ -2,6 +2,7 @@
 import { pairedChange, pairedValues, type CriterionKind } from '../analysis/criterion.ts';
 import { exactMean } from '../analysis/exact-sum.ts';
 import { barText } from '../analysis/gate-report.ts';
+import { formatPercent, formatSig } from '../src/format/number-format.ts';
 import type { GateEvaluation } from './gate-fit.ts';
 import { armsBesideFifo, type TraceResults } from './trace-results.ts';
 
@@ -22,11 +23,21 @@ export interface GateSection {
   readonly skippedLoads: readonly string[];
 }
 
-/** Formats a criterion value: a relative change as a signed percentage, a ratio with 4 decimals. */
+/** Formats a criterion value: a relative change as a signed percentage with one decimal, a ratio to 4 significant digits. */
 export function formatValue(kind: CriterionKind, v: number | null): string {
   if (v === null) return '–';
-  return kind === 'ratio' ? v.toFixed(4) : `${v >= 0 ? '+' : '−'}${Math.abs(v * 100).toFixed(2)} %`;
+  return kind === 'ratio' ? formatSig(v, 4) : formatPercent(v, { signed: true });
 }
+
+/** Formats a margin in its criterion's units: percentage points for a relative change, plain for a ratio. */
+export function formatMargin(kind: CriterionKind, v: number | null): string {
+  if (v === null) return '–';
+  return kind === 'ratio' ? formatSig(v, 3) : formatPercent(v, { signed: true }).replace(' %', ' pp');
+}
+
+/** The sign convention of the margin column, said once under the gate tables. */
+export const MARGIN_CONVENTION =
+  'Margin: distance of the estimate (for a change, also of the interval upper bound) from the bar, in the criterion\'s units (pp = percentage points); positive = inside the bar (passes), negative = outside (fails).';
 
 /** The gate sections of the evaluations: criterion, role, bar, estimate [interval], margin, whole run, without the top window, pass. */
 export function gateSections(evaluations: readonly GateEvaluation[]): GateSection[] {
@@ -49,7 +60,7 @@ export function gateSections(evaluations: readonly GateEvaluation[]): GateSectio
               c.role,
               barText(c.kind, c.limit, c.metric),
               c.point === null ? 'unevaluable (a baseline window is 0)' : `${formatValue(c.kind, c.point)} [${formatValue(c.kind, c.low)}, ${formatValue(c.kind, c.high)}]`,
-              c.margin === null ? '–' : c.margin.toFixed(4),
+              formatMargin(c.kind, c.margin),
               formatValue(c.kind, c.whole_run),
               w === null || w.point === null ? '–' : `${formatValue(c.kind, w.point)} [${formatValue(c.kind, w.low)}, ${formatValue(c.kind, w.high)}] (without w${w.dropped_window})`,
               c.status === 'pass' ? 'PASS' : c.status === 'fail' ? 'FAIL' : 'UNEVALUABLE',
@@ -81,7 +92,7 @@ export function wholeRunTable(traces: readonly TraceResults[]): TextTable {
     const ra = r.all['mean_latency_ms'];
     const rb = fifo.arm.all['mean_latency_ms'];
     const whole = ra === undefined || rb === undefined ? null : pairedChange('relative_delta', ra, rb);
-    const gap = windowAverage === null || whole === null ? '–' : `${((windowAverage - whole) * 100).toFixed(2)} pp`;
+    const gap = windowAverage === null || whole === null ? '–' : formatPercent(windowAverage - whole, { signed: true }).replace(' %', ' pp');
     rows.push([trace.name, load, arm, formatValue('relative_delta', windowAverage), formatValue('relative_delta', whole), gap]);
   }
   return { header: ['trace', 'load', 'arm', 'window average Δ mean', 'whole run Δ mean', 'difference'], rows };

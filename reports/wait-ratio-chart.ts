@@ -40,7 +40,7 @@ export function waitRatioChart(points: readonly WaitRatioPoint[]): TopLevelSpec 
     facet: { field: 'mix', type: 'nominal', title: null, sort: mixes },
     columns: 4,
     spec: {
-      width: 170,
+      width: 150,
       height: 150,
       layer: [
         { mark: { type: 'rule', color: '#555555', strokeDash: [4, 3] }, encoding: { y: { datum: 1, type: 'quantitative' } } },

@@ -1,6 +1,7 @@
 // The per-window series: each arm beside FIFO, mean latency by window (log axis), windows shaded by offered load.
 import type { TopLevelSpec } from 'vega-lite';
-import { armColors, CHART_CONFIG, VEGA_LITE_SCHEMA } from './chart-theme.ts';
+import { pickTimeUnit } from '../src/format/number-format.ts';
+import { armScale, bottomLegend, CHART_CONFIG, VEGA_LITE_SCHEMA, type ArmPalette } from './chart-theme.ts';
 import { sortedArms, sortedLoads, type TraceResults } from './trace-results.ts';
 
 /** A point of the series: one arm's mean latency in one window at one load. */
@@ -65,23 +66,42 @@ export function windowSeriesData(trace: TraceResults): WindowSeriesData | null {
   return { trace: trace.name, points, shades, shadeTitle: absolute ? 'offered load (est.)' : 'offered work ÷ average window' };
 }
 
-/** The per-window chart of one trace: one panel per load, log latency axis, shaded windows, one line per arm. */
-export function windowSeriesChart(data: WindowSeriesData): TopLevelSpec {
+/**
+ * The per-window chart of one trace: one panel per load (wrapped three to a row), a log latency axis in the unit
+ * that fits the data, shaded windows, one line per arm, and FIFO drawn last as a dashed line so that it stays
+ * visible when an arm's line is identical. `palette` keeps arm colours equal across the report.
+ */
+export function windowSeriesChart(data: WindowSeriesData, palette?: ArmPalette): TopLevelSpec {
   const arms = sortedArms(new Set(data.points.map((p) => p.arm)));
   const loads = [...new Set(data.points.map((p) => p.load))];
-  const colors = armColors(arms);
-  const values = [...data.points.map((p) => ({ kind: 'point', ...p })), ...data.shades.map((s) => ({ kind: 'shade', ...s }))];
+  const colors = armScale(arms, palette);
+  const unit = pickTimeUnit(data.points.map((p) => p.mean_latency_ms));
+  const values = [
+    ...data.points.map((p) => ({ kind: 'point', ...p, latency: Number((p.mean_latency_ms / unit.ms).toPrecision(6)) })),
+    ...data.shades.map((s) => ({ kind: 'shade', ...s })),
+  ];
   const x = { field: 'window', type: 'quantitative', title: 'window (by arrival)', scale: { nice: false, zero: false }, axis: { tickMinStep: 1, format: 'd' } } as const;
+  const line = (filter: string, mark: Record<string, unknown>): Layer => ({
+    transform: [{ filter: `datum.kind === 'point' && ${filter}` }],
+    mark: { type: 'line', point: true, strokeWidth: 2, ...mark },
+    encoding: {
+      x,
+      y: { field: 'latency', type: 'quantitative', title: `mean latency (${unit.name}, log)`, scale: { type: 'log' } },
+      color: { field: 'arm', type: 'nominal', title: 'arm', scale: colors, sort: arms },
+      tooltip: [{ field: 'arm', type: 'nominal' }, { field: 'window', type: 'quantitative' }, { field: 'latency', type: 'quantitative', format: ',.4~g', title: `mean latency (${unit.name})` }],
+    },
+  });
   return {
     $schema: VEGA_LITE_SCHEMA,
-    title: { text: `Mean latency by window: ${data.trace}`, subtitle: 'each arm beside FIFO (grey); background: offered load per window (darker = busier)' },
-    config: CHART_CONFIG,
+    title: { text: `Mean latency by window: ${data.trace}`, subtitle: 'each arm beside FIFO (grey, dashed, drawn on top); background: offered load per window (darker = busier)' },
+    config: { ...CHART_CONFIG, legend: bottomLegend(4) },
     data: { values },
-    facet: { column: { field: 'load', type: 'ordinal', title: 'load', sort: loads } },
+    facet: { field: 'load', type: 'ordinal', title: 'load', sort: loads },
+    columns: 3,
     resolve: { scale: { y: 'independent' } },
     spec: {
-      width: 260,
-      height: 220,
+      width: 240,
+      height: 200,
       layer: [
         {
           transform: [{ filter: "datum.kind === 'shade'" }],
@@ -89,23 +109,17 @@ export function windowSeriesChart(data: WindowSeriesData): TopLevelSpec {
           encoding: {
             x: { field: 'x0', type: 'quantitative', title: 'window (by arrival)' },
             x2: { field: 'x1' },
-            fill: { field: 'offered', type: 'quantitative', title: data.shadeTitle, scale: { scheme: 'greys', zero: true } },
+            fill: { field: 'offered', type: 'quantitative', title: data.shadeTitle, scale: { scheme: 'greys', zero: true }, legend: { direction: 'horizontal', gradientLength: 160 } },
           },
         },
-        {
-          transform: [{ filter: "datum.kind === 'point'" }],
-          mark: { type: 'line', point: true, strokeWidth: 2 },
-          encoding: {
-            x,
-            y: { field: 'mean_latency_ms', type: 'quantitative', title: 'mean latency (ms, log)', scale: { type: 'log' } },
-            color: { field: 'arm', type: 'nominal', title: 'arm', scale: colors },
-            tooltip: [{ field: 'arm', type: 'nominal' }, { field: 'window', type: 'quantitative' }, { field: 'mean_latency_ms', type: 'quantitative', format: ',.1f' }],
-          },
-        },
+        line("datum.arm !== 'fifo'", {}),
+        ...(arms.includes('fifo') ? [line("datum.arm === 'fifo'", { strokeDash: [6, 4], strokeWidth: 2.5 })] : []),
       ],
     },
   };
 }
+
+type Layer = Extract<Extract<TopLevelSpec, { facet: unknown }>['spec'], { layer: unknown }>['layer'][number];
 
 function round4(v: number): number {
   return Math.round(v * 1e4) / 1e4;

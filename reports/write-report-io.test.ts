@@ -28,9 +28,11 @@ describe('writeReport', () => {
     const results = folder('full', { 'shop.json': fixtureResultFile(), 'sweep.json': fixtureSweepFile() });
     const gates = gatesDir('gates-full', { 'fixture.sim.json': fixtureGate() });
     const out = join(root, 'full-out');
-    const w = await writeReport(results, out, { gatesDir: gates });
+    const w = await writeReport(results, out, { gatesDir: gates, tables: ['csv', 'latex'] });
     expect(w.notDrawn).toEqual([]);
-    expect(w.drawn).toEqual(['forest', 'windows-shop', 'labels-shop', 'outcomes-shop', 'sensitivity-predictor-one-at-a-time', 'wait-ratio']);
+    expect(w.tableFiles.map((f) => f.slice(out.length + 1))).toEqual(['gate-fixture-gate-shop', 'metrics-shop', 'sweep-predictor-one-at-a-time'].flatMap((id) => [`tables/${id}.csv`, `tables/${id}.tex`]));
+    expect(readFileSync(join(out, 'tables', 'metrics-shop.tex'), 'utf8')).toContain('\\toprule');
+    expect(w.drawn).toEqual(['forest', 'load-shop', 'windows-shop', 'labels-shop', 'outcomes-shop', 'sensitivity-predictor-one-at-a-time', 'effects-predictor-one-at-a-time', 'wait-ratio']);
     expect(w.warnings).toEqual([]);
     const html = readFileSync(w.indexHtml, 'utf8');
     expect(html).not.toMatch(/<script|<link|\ssrc=/);
@@ -45,7 +47,7 @@ describe('writeReport', () => {
     expect([...png.subarray(1, 4)].map((c) => String.fromCharCode(c)).join('')).toBe('PNG');
     const md = readFileSync(join(out, 'report.md'), 'utf8');
     expect(md).toContain('![Gate forest plot: mean latency vs FIFO](charts/forest.png)');
-    expect(md).toContain('| mean_vs_fifo | primary | mean_latency_ms Δ ≤ -0.15 and upper < 0 | −30.00 % [−30.00 %, −30.00 %]');
+    expect(md).toContain('| mean_vs_fifo | primary | mean_latency_ms Δ ≤ -0.15 and upper < 0 | −30.0 % [−30.0 %, −30.0 %]');
   });
 
   it('refuses an empty folder and a foreign one with exit 2 and a message naming what is missing', async () => {
@@ -61,15 +63,23 @@ describe('writeReport', () => {
 
   it('draws what it can from results without FIFO and names what the others need', async () => {
     const results = folder('no-fifo', { 'p.json': fixtureResultFile(['predictive']) });
-    const w = await writeReport(results, join(root, 'no-fifo-out'), { gatesDir: join(root, 'none'), png: false });
-    expect(w.drawn).toEqual(['outcomes-shop', 'wait-ratio']);
-    expect(w.notDrawn).toEqual(['forest', 'windows-shop', 'labels-shop', 'sensitivity']);
+    const progress: string[] = [];
+    const w = await writeReport(results, join(root, 'no-fifo-out'), { gatesDir: join(root, 'none'), png: false, onProgress: (d, t, id) => progress.push(`${d}/${t} ${id}`) });
+    expect(progress).toEqual(['1/4 load-shop', '2/4 tiers-shop', '3/4 outcomes-shop', '4/4 wait-ratio']);
+    // Without FIFO there is no class ordering, so who pays is shown by duration tier.
+    expect(w.drawn).toEqual(['load-shop', 'tiers-shop', 'outcomes-shop', 'wait-ratio']);
+    expect(w.notDrawn).toEqual(['forest', 'windows-shop', 'sensitivity']);
     expect(w.warnings.join('\n')).toContain('chart "Mean latency by window: shop" not drawn: needs arm fifo with per-window mean_latency_ms (found arms: predictive)');
     expect(readFileSync(w.indexHtml, 'utf8')).toContain('not drawn: needs a sweep output');
   });
 
   it('refuses results from which no chart can be drawn (only the closed form would remain)', async () => {
-    const json = fixtureResultFile(['shadow-arm']);
+    // One load (no load curve) and no tier metrics (no who-pays chart): nothing but the closed form is left.
+    const json = fixtureResultFile(['shadow-arm']) as { results: Record<string, { arms: Record<string, { all: Record<string, number> }> }>; options: { loads: string[] } };
+    delete json.results['0.8'];
+    json.options.loads = ['0.5'];
+    const all = json.results['0.5']!.arms['shadow-arm']!.all;
+    for (const k of Object.keys(all)) if (/^(short|medium|long)_(p50|mean)_ms$/.test(k)) delete all[k];
     const results = folder('useless', { 'u.json': json });
     await expect(writeReport(results, join(root, 'useless-out'), { gatesDir: join(root, 'none') })).rejects.toThrow(/no chart can be drawn from these results/);
   });

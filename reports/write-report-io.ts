@@ -11,6 +11,8 @@ import { reportHtml } from './report-html.ts';
 import { reportMarkdown } from './report-markdown.ts';
 import { buildReportModel, type ReportModel } from './report-model.ts';
 import { prefixSvgIds, renderSvg, svgToPng } from './render-chart.ts';
+import { gateTables, metricsTables, sweepTables } from './paper-tables.ts';
+import { tableToCsv, tableToLatex, type TableFormat } from './table-export.ts';
 import { groupByTrace } from './trace-results.ts';
 
 /** Options of `writeReport`. */
@@ -25,6 +27,10 @@ export interface ReportOptions {
   readonly title?: string;
   /** Also write PNGs (default true). */
   readonly png?: boolean;
+  /** Also write every table as `tables/<id>.csv` and/or `tables/<id>.tex` (LaTeX booktabs); default none. */
+  readonly tables?: readonly TableFormat[];
+  /** Called before each chart is rendered (1-based `done` of `total`), for a progress line on a terminal. */
+  readonly onProgress?: (done: number, total: number, chart: string) => void;
 }
 
 /** What `writeReport` did: the path of index.html, every warning, and the charts drawn and not drawn. */
@@ -33,6 +39,8 @@ export interface ReportWritten {
   readonly warnings: readonly string[];
   readonly drawn: readonly string[];
   readonly notDrawn: readonly string[];
+  /** The table files written (`--tables`), paths in write order. */
+  readonly tableFiles: readonly string[];
 }
 
 /** The default gates folder: `experiments/gates` beside this checkout's `reports/`. */
@@ -85,7 +93,20 @@ export async function writeReport(resultsDir: string, outDir: string, options: R
       : `${resultsDir}: no chart can be drawn from these results`;
     throw new InputError(`${what}; nothing to report`, [what, ...model.warnings]);
   }
-  return renderAndWrite(model, outDir, options.png ?? true);
+  const written = await renderAndWrite(model, outDir, options.png ?? true, options.onProgress);
+  const tableFiles: string[] = [];
+  if (options.tables !== undefined && options.tables.length > 0) {
+    const tablesDir = join(outDir, 'tables');
+    mkdirSync(tablesDir, { recursive: true });
+    for (const t of [...gateTables(evaluations), ...metricsTables(traces), ...sweepTables(contents.sweeps)]) {
+      for (const format of options.tables) {
+        const file = join(tablesDir, `${t.id}.${format === 'csv' ? 'csv' : 'tex'}`);
+        writeFileAtomic(file, format === 'csv' ? tableToCsv(t) : tableToLatex(t));
+        tableFiles.push(file);
+      }
+    }
+  }
+  return { ...written, tableFiles };
 }
 
 /** A path relative to the working directory when it lies below it (so pages do not show machine-specific prefixes). */
@@ -94,14 +115,16 @@ function displayPath(path: string): string {
   return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel) ? rel : path;
 }
 
-async function renderAndWrite(model: ReportModel, outDir: string, png: boolean): Promise<ReportWritten> {
+async function renderAndWrite(model: ReportModel, outDir: string, png: boolean, onProgress?: ReportOptions['onProgress']): Promise<Omit<ReportWritten, 'tableFiles'>> {
   const warnings = [...model.warnings];
   const chartsDir = join(outDir, 'charts');
   mkdirSync(chartsDir, { recursive: true });
   const svgs = new Map<string, string>();
   const written = new Set<string>();
+  const toDraw = model.charts.filter((c) => c.spec !== null);
   for (const c of model.charts) {
     if (c.spec === null) continue;
+    onProgress?.(toDraw.indexOf(c) + 1, toDraw.length, c.id);
     try {
       const { svg, warnings: w } = await renderSvg(c.spec);
       warnings.push(...w.map((m) => `chart ${c.id}: ${m}`));

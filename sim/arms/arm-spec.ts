@@ -1,4 +1,5 @@
 // Parsing of arm strings `routing[+flag…]` (SPEC §5) into a routing module and validated flags.
+import { didYouMean } from '../../src/text/nearest-name.ts';
 import { InputError, atOption } from '../../src/errors.ts';
 import { findRouting, routingNames, type RoutingModule } from './routing.ts';
 import type { ArmFlags, Summary } from './arm-flags.ts';
@@ -60,7 +61,12 @@ export function parseArm(text: string, levels: number, globalSets: readonly stri
   const parts = body.split('+');
   const name = parts[0] ?? '';
   const routing = findRouting(name);
-  if (!routing) throw new InputError(atOption(where, `unknown routing "${name}"`, `one of ${routingNames().join(', ')}`));
+  if (!routing) {
+    // `--arm fifo,predictive` is a common slip: each arm takes its own --arm.
+    const listed = name.includes(',') && body.split(',').every((p) => findRouting(p.split('+')[0] ?? '') !== undefined);
+    const hint = listed ? `repeat --arm for each arm: ${body.split(',').map((p) => `--arm ${p}`).join(' ')}` : didYouMean(name, routingNames());
+    throw new InputError(atOption(where, `unknown routing "${name}"`, `one of ${routingNames().join(', ')}`, hint));
+  }
   let weights: number[] | null = null;
   let pausing = false;
   let agingMs: number | null = DEFAULT_AGING_MS;
@@ -121,7 +127,7 @@ export function parseArm(text: string, levels: number, globalSets: readonly stri
         sizebins = true;
         break;
       default:
-        throw new InputError(atOption(where, `unknown flag "${fname}"`, 'weights[=a,b,c], pausing, no-aging, aging=<ms>, summary=median|mean|p75, keys=producer, sizebins'));
+        throw new InputError(atOption(where, `unknown flag "${fname}"`, 'weights[=a,b,c], pausing, no-aging, aging=<ms>, summary=median|mean|p75, keys=producer, sizebins', didYouMean(fname, ['weights', 'pausing', 'no-aging', 'aging', 'summary', 'keys', 'sizebins'])));
     }
   }
   const predictorOverrides: Record<string, string> = {};

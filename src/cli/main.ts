@@ -17,8 +17,12 @@ program
   .description('Simulate, replay and analyse size-based scheduling for message queues on real workload traces.')
   .version(toolVersion(), '-V, --version')
   .showHelpAfterError('(run with --help for usage)')
+
   .exitOverride();
 registerCommands(program);
+// A help text that cites "SPEC §N" also says where the SPEC is (as the README does).
+const SPEC_WHERE = '\n"SPEC §N" is a section of the design document ../shared/SPEC.md (see README.md).';
+for (const cmd of [program, ...program.commands]) if (cmd.helpInformation().includes('SPEC §')) cmd.addHelpText('after', SPEC_WHERE);
 
 try {
   await program.parseAsync(process.argv);

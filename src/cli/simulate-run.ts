@@ -14,6 +14,7 @@ import {
 } from '../../sim/sim-options.ts';
 import { gitCommit, toolVersion } from '../io/provenance-io.ts';
 import { formatSimulationTable } from './simulation-table.ts';
+import { parseJsonText } from '../json/json-syntax.ts';
 
 /** Options as commander hands them over (strings and flags). */
 type RawOptions = Record<string, unknown>;
@@ -51,10 +52,10 @@ export function buildSimulationConfig(opts: RawOptions): SimulationConfig {
     else {
       let json: unknown;
       try {
-        json = JSON.parse(readFileSync(mapFile, 'utf8'));
+        json = parseJsonText(readFileSync(mapFile, 'utf8'), mapFile, 'a JSON object mapping key or class to a level');
         staticMap = parseStaticMap(json, mapFile, levels, issues);
       } catch (err) {
-        issues.push(`${mapFile}: not valid JSON (${(err as Error).message}); expected a JSON object mapping key or class to a level`);
+        issues.push((err as Error).message);
       }
     }
   } else if (arms.some((a) => a.routing.needsStaticMap)) {

@@ -3,6 +3,7 @@ import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { InputError } from '../errors.ts';
 import * as msg from '../messages.ts';
+import { parseJsonText } from '../json/json-syntax.ts';
 import { stableStringify } from '../json/stable-json.ts';
 import { writeFileAtomic } from '../io/atomic-io.ts';
 import { parseCellFile, type CellBlock, type CellFile } from './cell-file.ts';
@@ -70,11 +71,7 @@ export function readJsonFile(path: string, what: string): unknown {
   } catch {
     throw new InputError(msg.fileUnreadable(path, what));
   }
-  try {
-    return JSON.parse(text);
-  } catch (err) {
-    throw new InputError(msg.fileNotJson(path, (err as Error).message, what));
-  }
+  return parseJsonText(text, path, what);
 }
 
 /** An experiment ready to run: its cells, their tasks and input hashes, and where its output goes. */

@@ -36,6 +36,8 @@ export interface SweepVerdict {
   readonly flipped: boolean;
   /** Criterion name → status (`pass`, `fail`, `unevaluable`). */
   readonly criteria: Readonly<Record<string, string>>;
+  /** Criterion name → estimate and interval, for criteria whose point, low and high are all numbers. */
+  readonly estimates: Readonly<Record<string, { readonly point: number; readonly low: number; readonly high: number }>>;
 }
 
 /** A parsed sweep output. */
@@ -88,8 +90,14 @@ export function parseSweepFile(input: unknown, file: string): ParseOutcome<Sweep
       badFlag.forEach((k) => at(`${p}.${k}`, v[k], 'true or false'));
       if (badText.length + badFlag.length > 0) return;
       const criteria: Record<string, string> = {};
+      const estimates: Record<string, { point: number; low: number; high: number }> = {};
       if (isObject(v['criteria'])) {
-        for (const [name, c] of Object.entries(v['criteria'])) if (isObject(c) && typeof c['status'] === 'string') criteria[name] = c['status'];
+        for (const [name, c] of Object.entries(v['criteria'])) {
+          if (!isObject(c)) continue;
+          if (typeof c['status'] === 'string') criteria[name] = c['status'];
+          const [point, low, high] = [c['point'], c['low'], c['high']];
+          if (typeof point === 'number' && typeof low === 'number' && typeof high === 'number') estimates[name] = { point, low, high };
+        }
       }
       verdicts.push({
         trace: v['trace'] as string,
@@ -99,6 +107,7 @@ export function parseSweepFile(input: unknown, file: string): ParseOutcome<Sweep
         passed: v['passed'] as boolean,
         flipped: v['flipped'] as boolean,
         criteria,
+        estimates,
       });
     });
   }

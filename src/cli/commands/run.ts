@@ -21,6 +21,12 @@ Example:
   hsim run experiments/example-run.json --shard 1/2 -o out/shard1   # and 2/2 elsewhere, then: hsim merge out/shard1 out/shard2 -o out/all`)
     .action(async (file: string, opts: Record<string, unknown>) => {
       const { runExperimentCommand } = await import('../run-command.ts');
-      await runExperimentCommand(file, opts);
+      const { printResumeOnInterrupt } = await import('../resume-hint.ts');
+      const stop = printResumeOnInterrupt(process.argv.slice(2));
+      try {
+        await runExperimentCommand(file, opts);
+      } finally {
+        stop();
+      }
     });
 }

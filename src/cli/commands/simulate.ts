@@ -1,5 +1,6 @@
 // `hsim simulate`: run arms × loads over a trace through the discrete-event engine (SPEC §5, §10).
 import type { Command } from 'commander';
+import { InputError } from '../../errors.ts';
 
 /** Registers `hsim simulate`. */
 export function registerSimulate(program: Command): void {
@@ -28,7 +29,14 @@ Example:
   hsim simulate trace.csv.gz --arm fifo --arm predictive+weights+pausing --load 0.5,0.8 -o results.json`)
     .action(async (trace: string, opts: Record<string, unknown>) => {
       const { runSimulateCommand } = await import('../simulate-run.ts');
-      await runSimulateCommand(trace, opts);
+      try {
+        await runSimulateCommand(trace, opts);
+      } catch (err) {
+        // A raw public trace fails the header check: say which `hsim convert` makes it a trace.
+        const { rawTraceHintForFile } = await import('../raw-trace-check.ts');
+        const hint = err instanceof InputError ? rawTraceHintForFile(trace) : null;
+        throw hint === null ? err : new InputError(`${err instanceof Error ? err.message : String(err)}\n${hint}`);
+      }
     });
 }
 

@@ -21,6 +21,12 @@ Example:
   hsim sweep experiments/sensitivity.json --jobs 2 --unfrozen`)
     .action(async (file: string, opts: Record<string, unknown>) => {
       const { runSweepCommand } = await import('../sweep-command.ts');
-      await runSweepCommand(file, opts);
+      const { printResumeOnInterrupt } = await import('../resume-hint.ts');
+      const stop = printResumeOnInterrupt(process.argv.slice(2));
+      try {
+        await runSweepCommand(file, opts);
+      } finally {
+        stop();
+      }
     });
 }

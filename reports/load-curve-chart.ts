@@ -1,0 +1,72 @@
+// Latency against load: each arm's mean latency per load with a bootstrap interval over its windows.
+import type { TopLevelSpec } from 'vega-lite';
+import { bootstrapMeanInterval } from '../analysis/bootstrap.ts';
+import { exactMean } from '../analysis/exact-sum.ts';
+import { pickTimeUnit } from '../src/format/number-format.ts';
+import { armScale, bottomLegend, CHART_CONFIG, VEGA_LITE_SCHEMA, type ArmPalette } from './chart-theme.ts';
+import { AD_HOC_BOOTSTRAP } from './forest-chart.ts';
+import { sortedArms, sortedLoads, type TraceResults } from './trace-results.ts';
+
+/** One arm at one load: the mean of its per-window mean latencies and the bootstrap interval of that mean (ms). */
+export interface LoadPoint {
+  readonly load: string;
+  readonly arm: string;
+  readonly mean_ms: number;
+  readonly low_ms: number;
+  readonly high_ms: number;
+  readonly windows: number;
+}
+
+/**
+ * The points of one trace: per load and arm with at least two windows that all have a mean latency, the mean of the
+ * window means and its iid bootstrap interval (AD_HOC_BOOTSTRAP, the forest plot's ad-hoc interval). Returns null
+ * when fewer than two loads have any point (no curve to draw).
+ */
+export function loadPoints(trace: TraceResults): LoadPoint[] | null {
+  const points: LoadPoint[] = [];
+  for (const load of sortedLoads(trace)) {
+    const arms = trace.set.loads.get(load)!;
+    for (const arm of sortedArms(arms.keys())) {
+      const means = arms.get(arm)!.arm.windows.map((w) => w['mean_latency_ms']);
+      if (means.length < 2 || means.some((m) => m === undefined)) continue;
+      const x = Float64Array.from(means as number[]);
+      const { low, high } = bootstrapMeanInterval(x, AD_HOC_BOOTSTRAP);
+      points.push({ load, arm, mean_ms: exactMean(x), low_ms: low, high_ms: high, windows: x.length });
+    }
+  }
+  return new Set(points.map((p) => p.load)).size < 2 ? null : points;
+}
+
+/** The chart: loads across (in order), mean latency up (log, in the unit that fits), a line and interval per arm. */
+export function loadCurveChart(trace: string, points: readonly LoadPoint[], palette?: ArmPalette): TopLevelSpec {
+  const arms = sortedArms(new Set(points.map((p) => p.arm)));
+  const loads = [...new Set(points.map((p) => p.load))];
+  const colors = armScale(arms, palette);
+  const unit = pickTimeUnit(points.map((p) => p.mean_ms));
+  const inUnit = (ms: number): number => Number((ms / unit.ms).toPrecision(6));
+  const x = { field: 'load', type: 'ordinal', sort: loads, title: 'load', axis: { labelAngle: 0 } } as const;
+  const xOffset = { field: 'arm', type: 'nominal', sort: arms } as const;
+  const color = { field: 'arm', type: 'nominal', title: 'arm', scale: colors, sort: arms } as const;
+  const y = { field: 'mean', type: 'quantitative', title: `mean latency (${unit.name}, log)`, scale: { type: 'log' } } as const;
+  return {
+    $schema: VEGA_LITE_SCHEMA,
+    title: { text: `Mean latency against load: ${trace}`, subtitle: 'dot = mean of the per-window means, line = 95 % bootstrap interval over windows (iid)' },
+    config: { ...CHART_CONFIG, legend: bottomLegend(4) },
+    data: { values: points.map((p) => ({ ...p, mean: inUnit(p.mean_ms), low: inUnit(p.low_ms), high: inUnit(p.high_ms) })) },
+    width: Math.max(320, Math.min(960, loads.length * arms.length * 22)),
+    height: 260,
+    layer: [
+      { mark: { type: 'rule', strokeWidth: 2 }, encoding: { x, xOffset, y: { ...y, field: 'low' }, y2: { field: 'high' }, color } },
+      {
+        mark: { type: 'point', filled: true, size: 60, opacity: 1 },
+        encoding: {
+          x,
+          xOffset,
+          y,
+          color,
+          tooltip: [{ field: 'arm', type: 'nominal' }, { field: 'load', type: 'nominal' }, { field: 'mean', type: 'quantitative', format: ',.4~g', title: `mean (${unit.name})` }, { field: 'windows', type: 'quantitative' }],
+        },
+      },
+    ],
+  };
+}

@@ -1,0 +1,51 @@
+// CSV and LaTeX export of paper tables, and the --tables value, on a hand-made table.
+import { describe, expect, it } from 'vitest';
+import type { PaperTable } from './paper-tables.ts';
+import { latexEscape, parseTableFormats, tableToCsv, tableToLatex } from './table-export.ts';
+
+const table: PaperTable = {
+  id: 'gate-g-shop',
+  caption: 'Gate g on trace shop, loads 0.5: 95 % intervals.',
+  header: ['load', 'criterion', 'estimate'],
+  align: ['l', 'l', 'r'],
+  rows: [
+    ['0.5', 'mean_vs_fifo', '−30.0'],
+    ['0.8', 'a, "b"', '–'],
+  ],
+  note: 'Margin > 0 = passes.',
+};
+
+describe('tableToCsv', () => {
+  it('quotes fields with commas or quotes and leaves missing values empty', () => {
+    expect(tableToCsv(table)).toBe('load,criterion,estimate\n0.5,mean_vs_fifo,−30.0\n0.8,"a, ""b""",\n');
+  });
+  it('writes only the header for a table without rows', () => {
+    expect(tableToCsv({ ...table, rows: [] })).toBe('load,criterion,estimate\n');
+  });
+});
+
+describe('tableToLatex', () => {
+  it('writes a booktabs table with caption, label, alignment and the note', () => {
+    const tex = tableToLatex(table);
+    expect(tex).toContain('\\caption{Gate g on trace shop, loads 0.5: 95 \\% intervals.}');
+    expect(tex).toContain('\\label{tab:gate-g-shop}');
+    expect(tex).toContain('\\begin{tabular}{llr}');
+    expect(tex).toContain('    0.5 & mean\\_vs\\_fifo & $-$30.0 \\\\');
+    expect(tex.indexOf('\\toprule')).toBeLessThan(tex.indexOf('\\midrule'));
+    expect(tex).toContain('{\\footnotesize Margin $>$ 0 = passes.}');
+  });
+  it('escapes every special character, so none reaches LaTeX raw', () => {
+    expect(latexEscape('a_b & 5% $x #1 {y} ~ ^ \\ ≤ Δ')).toBe('a\\_b \\& 5\\% \\$x \\#1 \\{y\\} \\textasciitilde{} \\textasciicircum{} \\textbackslash{} $\\le$ $\\Delta$');
+  });
+});
+
+describe('parseTableFormats', () => {
+  it('accepts csv, latex and both', () => {
+    expect(parseTableFormats('csv,latex')).toEqual({ formats: ['csv', 'latex'] });
+    expect(parseTableFormats('latex')).toEqual({ formats: ['latex'] });
+  });
+  it('names the option, what was found and what is expected', () => {
+    expect(parseTableFormats('xls')).toEqual({ problem: '--tables: found "xls"; expected csv, latex or csv,latex' });
+    expect(parseTableFormats('')).toHaveProperty('problem');
+  });
+});
