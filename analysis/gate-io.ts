@@ -8,7 +8,7 @@ import { evaluateGate } from './gate-evaluation.ts';
 import { parseGateFile, type GateFile } from './gate-file.ts';
 import { buildGateLock, changedPaths, lockPathFor, parseGateLock, sha256Hex, type GateLock, type LockedExperiment } from './gate-lock.ts';
 import type { GateReport } from './gate-report.ts';
-import { readResultSources } from './result-file-io.ts';
+import { readResultSources } from '../src/result/result-file-io.ts';
 import { mergeResults } from './result-set.ts';
 
 /** A gate file as read from disk: its bytes' hash, parsed JSON and validated gate. */

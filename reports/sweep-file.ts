@@ -1,5 +1,5 @@
 // A sweep output (`<dir>/sweep.json`): variants and, per trace × load × variant, the gate verdict and whether it flipped.
-import { describe, isObject, type ParseOutcome } from '../analysis/result-file.ts';
+import { describe, isObject, type ParseOutcome } from '../src/json/json-value.ts';
 
 /** One verdict of a sweep: the gate at one trace, load and variant. */
 export interface SweepVerdict {

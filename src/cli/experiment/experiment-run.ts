@@ -9,14 +9,14 @@ import { configHash, expandCells, experimentHash, type Cell } from '../../experi
 import type { ExperimentSpec } from '../../experiment/experiment-file.ts';
 import { mergeTraceCells, type MergeBase, type MergedTrace } from '../../experiment/merge-cells.ts';
 import { parseShard, shardItems, type Shard } from '../../experiment/shard.ts';
-import type { SimulationOutput } from '../../../sim/simulate.ts';
 import { findRouting, routingNames } from '../../../sim/arms/index.ts';
-import { optionsRecord, resultFile } from '../simulate-run.ts';
+import { optionsRecord } from '../simulate-run.ts';
+import { buildResultFile, type ResultFile } from '../../result/result-file.ts';
 import { createCellRunner, runCellsLocally, type CellRunner } from './cell-pool.ts';
 import { DEFAULT_QUEUE_NAME, parseRedisUrl, type RedisTarget } from './redis-target.ts';
 import { loadTraceChecked, taskConfig, type CellOutcome, type CellTask } from './cell-task.ts';
 import { ProgressBar } from './progress-bar.ts';
-import { gitCommit } from '../provenance.ts';
+import { cliProvenance, gitCommit } from '../provenance.ts';
 
 /** The command-line flags of `hsim run` and `hsim sweep`, validated. */
 export interface RunFlags {
@@ -271,8 +271,8 @@ export async function executeRun(p: PreparedRun, flags: RunFlags): Promise<RunSu
 }
 
 /** The merged result file object (SPEC §10) of one trace's merge. */
-export function mergedResultFile(m: MergedTrace): Record<string, unknown> {
-  return resultFile(m.tracePath, m.traceSha256, { trace: m.trace, results: m.results } as unknown as SimulationOutput, m.options);
+export function mergedResultFile(m: MergedTrace): ResultFile {
+  return buildResultFile(cliProvenance(), m.tracePath, m.traceSha256, { trace: m.trace, results: m.results }, m.options);
 }
 
 /**
