@@ -11,15 +11,15 @@ import { METRIC_NAMES } from './metric-names.ts';
 export type Metrics = Readonly<Record<string, number>>;
 
 /** One arm at one load: whole-run metrics and one metric object per window, in window order. */
-export interface ArmResult {
+export interface ArmResultRead {
   readonly all: Metrics;
   readonly windows: readonly Metrics[];
 }
 
 /** One load: its compress factor and arms. */
-export interface LoadResult {
+export interface LoadResultRead {
   readonly compress: number | null;
-  readonly arms: Readonly<Record<string, ArmResult>>;
+  readonly arms: Readonly<Record<string, ArmResultRead>>;
 }
 
 /** The parts of a result file that analysis uses. */
@@ -31,7 +31,7 @@ export interface ResultFileRead {
   readonly traceSha256: string | null;
   /** Present for replay results: whether the replay run was valid (SPEC §11). */
   readonly replayValid: boolean | null;
-  readonly results: Readonly<Record<string, LoadResult>>;
+  readonly results: Readonly<Record<string, LoadResultRead>>;
 }
 
 /** Whether parsed JSON has the shape of a result file (an object with a `results` object), not e.g. a gate file. */
@@ -61,7 +61,7 @@ export function parseResultFile(input: unknown, file: string): ParseOutcome<Resu
     if (!isObject(replay) || typeof replay['valid'] !== 'boolean') issues.push(atPath(file, 'replay.valid', describe(isObject(replay) ? replay['valid'] : replay), 'true or false'));
     else replayValid = replay['valid'];
   }
-  const results: Record<string, LoadResult> = {};
+  const results: Record<string, LoadResultRead> = {};
   const rawResults = input['results'];
   if (!isObject(rawResults)) issues.push(atPath(file, 'results', describe(rawResults), 'an object of loads'));
   else {
@@ -77,7 +77,7 @@ export function parseResultFile(input: unknown, file: string): ParseOutcome<Resu
         issues.push(atPath(file, `${loadPath}.arms`, describe(rawArms), 'an object of arms'));
         continue;
       }
-      const arms: Record<string, ArmResult> = {};
+      const arms: Record<string, ArmResultRead> = {};
       for (const [arm, rawArm] of Object.entries(rawArms)) {
         const armPath = `${loadPath}.arms.${arm}`;
         if (!isObject(rawArm)) {
