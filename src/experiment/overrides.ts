@@ -23,8 +23,9 @@ export function overridesText(o: Overrides): string {
 
 /**
  * Checks one value of parameter `name` against the arm flag and parameter table (src/arm/arm-flags.ts); returns
- * the problem ("found …; expected …" parts) or null. The arm parser reads the same table, so a whole file is
- * judged here at once and no cell fails later on a value this accepted.
+ * the problem ("found …; expected …" parts) or null. The arm parser reads the same table, so a value is judged
+ * the same way here (the whole file at once) and when a cell's arm is built; only rules across values, such as
+ * as many weights as levels, wait for the arm.
  */
 export function checkOverride(name: string, value: unknown): { found: string; expected: string } | null {
   return checkParamValue(name, value);
