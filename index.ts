@@ -1,7 +1,7 @@
 // The library API of hsim (package.json "exports"): read a trace, simulate arms × loads, evaluate a gate, in TypeScript run by tsx.
 import { parseGateFile } from './analysis/gate-file.ts';
 import { evaluateGate as evaluateGateOnSet, type LoadReport } from './analysis/gate-evaluation.ts';
-import { parseResultFile } from './analysis/result-file.ts';
+import { parseResultFile } from './src/result/result-reader.ts';
 import { mergeResults } from './analysis/result-set.ts';
 import { parseArm } from './sim/arms/arm-spec.ts';
 import './sim/arms/index.ts';

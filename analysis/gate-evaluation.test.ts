@@ -5,7 +5,7 @@ import { evaluateGate } from './gate-evaluation.ts';
 import { parseGateFile, type GateFile } from './gate-file.ts';
 import { publishedArms, publishedGate, resultFileObject } from './fixtures/result-file-fixture.ts';
 import { PUBLISHED } from './fixtures/azure2021-v3-windows.ts';
-import { parseResultFile } from './result-file.ts';
+import { parseResultFile } from '../src/result/result-reader.ts';
 import { mergeResults, type ResultSet } from './result-set.ts';
 
 function gateOf(obj: unknown): GateFile {

@@ -3,7 +3,8 @@ import { atPath, InputError } from '../src/errors.ts';
 import * as msg from '../src/messages.ts';
 import { estimateCriterion, pairedChange, pairedValues, type CriterionKind, type CriterionRole, type CriterionStatus } from './criterion.ts';
 import type { GateCriterion, GateFile } from './gate-file.ts';
-import { METRIC_NAMES, type Metrics } from './result-file.ts';
+import { METRIC_NAMES } from '../src/result/metric-names.ts';
+import type { Metrics } from '../src/result/result-reader.ts';
 import type { ResultSet, SourcedArm } from './result-set.ts';
 import { roundSig } from './round-sig.ts';
 

@@ -2,7 +2,8 @@
 import { atPath } from '../src/errors.ts';
 import { BOOTSTRAP_METHODS, type BootstrapMethod, type BootstrapOptions } from './bootstrap.ts';
 import type { CriterionKind, CriterionRole } from './criterion.ts';
-import { describe, isObject, METRIC_NAMES, type ParseOutcome } from './result-file.ts';
+import { describe, isObject, type ParseOutcome } from '../src/json/json-value.ts';
+import { isMetricName, METRIC_NAMES } from '../src/result/metric-names.ts';
 
 /** One criterion of a gate file: arm against baseline on a metric, its kind, limit and role. */
 export interface GateCriterion {
@@ -182,7 +183,7 @@ function parseCriterion(raw: unknown, path: string, at: At): GateCriterion | nul
   const arm = str('arm', 'an arm name such as "predictive"');
   const baseline = str('baseline', 'an arm name such as "fifo"');
   const metric = str('metric', `a metric name (${METRIC_NAMES.join(', ')})`);
-  if (metric !== null && !(METRIC_NAMES as readonly string[]).includes(metric)) {
+  if (metric !== null && !isMetricName(metric)) {
     at(`${path}.metric`, metric, `a metric name (${METRIC_NAMES.join(', ')})`);
     ok = false;
   }

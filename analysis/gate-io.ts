@@ -10,7 +10,7 @@ import { evaluateGate } from './gate-evaluation.ts';
 import { parseGateFile, type GateFile } from './gate-file.ts';
 import { buildGateLock, changedPaths, lockPathFor, parseGateLock, sha256Hex, type GateLock, type LockedExperiment } from './gate-lock.ts';
 import type { GateReport } from './gate-report.ts';
-import { readResultSources } from './result-file-io.ts';
+import { readResultSources } from '../src/result/result-file-io.ts';
 import { provePreRegistration } from './gate-git-io.ts';
 import { experimentDepartures } from './experiment-binding.ts';
 import { parseExperiment } from '../src/experiment/experiment-file.ts';

@@ -1,7 +1,7 @@
 // Gate locks (pre-registration, SPEC §7): the frozen gate's hash and provenance, and what changed since freezing.
 import { createHash } from 'node:crypto';
 import { atPath } from '../src/errors.ts';
-import { describe, isObject, type ParseOutcome } from './result-file.ts';
+import { describe, isObject, type ParseOutcome } from '../src/json/json-value.ts';
 
 /**
  * The lock written by `hsim gate freeze`: hash of the gate file's bytes, its content, tool version, commit, time;

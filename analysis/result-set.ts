@@ -1,16 +1,13 @@
 // Merging several result files into one set of loads and arms (each load+arm from exactly one file).
-import type { ArmResult, ResultFile } from './result-file.ts';
+import type { SourcedResult } from '../src/result/result-file-io.ts';
+import type { ArmResultRead } from '../src/result/result-reader.ts';
 
-/** A parsed result file and where it came from. */
-export interface SourcedResult {
-  readonly file: string;
-  readonly result: ResultFile;
-}
+export type { SourcedResult } from '../src/result/result-file-io.ts';
 
 /** An arm's results and the file they came from. */
 export interface SourcedArm {
   readonly file: string;
-  readonly arm: ArmResult;
+  readonly arm: ArmResultRead;
 }
 
 /** Loads → arms → results, merged across files; `files` lists every source. */

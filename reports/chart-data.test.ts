@@ -1,12 +1,11 @@
 // The chart data builders on the hand-made fixture: forest rows, window shading, label order, outcome shares, sweep cells.
 import { describe, expect, it } from 'vitest';
-import { parseResultFile } from '../analysis/result-file.ts';
+import { parseResultExtras, parseResultFile } from '../src/result/result-reader.ts';
 import { fixtureResultFile, fixtureSweepFile, FIXTURE_LABELS } from './fixtures/report-fixture.ts';
 import { forestRows } from './forest-chart.ts';
 import { fixtureEvaluation, fixtureTrace } from './golden-specs.ts';
 import { labelOrder, labelRows } from './label-chart.ts';
 import { outcomeShares } from './outcome-chart.ts';
-import { parseResultExtras } from './result-extras.ts';
 import { sensitivityCells } from './sensitivity-chart.ts';
 import { parseSweepFile } from '../src/experiment/sweep-output.ts';
 import { compareLoads, groupByTrace } from './trace-results.ts';

@@ -1,14 +1,13 @@
 // The golden chart specs: every chart builder applied to the hand-made fixture (compared with reports/golden/).
 import type { TopLevelSpec } from 'vega-lite';
 import { parseGateFile } from '../analysis/gate-file.ts';
-import { parseResultFile } from '../analysis/result-file.ts';
+import { parseResultExtras, parseResultFile } from '../src/result/result-reader.ts';
 import { fixtureResultFile, fixtureSweepFile } from './fixtures/report-fixture.ts';
 import { forestChart, forestRows } from './forest-chart.ts';
 import { fitAndEvaluateGate, type GateEvaluation } from './gate-fit.ts';
 import { labelChart, labelRows } from './label-chart.ts';
 import { loadCurveChart, loadPoints } from './load-curve-chart.ts';
 import { outcomeChart, outcomeShares } from './outcome-chart.ts';
-import { parseResultExtras } from './result-extras.ts';
 import { sensitivityCells, sensitivityChart } from './sensitivity-chart.ts';
 import { effectPoints, sensitivityEffectChart } from './sensitivity-effect-chart.ts';
 import { parseSweepFile } from '../src/experiment/sweep-output.ts';

@@ -1,7 +1,7 @@
 // Predictor outcome shares per window (predicted, cold key, stale key, high spread, …) for every arm that records them.
 import type { TopLevelSpec } from 'vega-lite';
 import { CHART_CONFIG, VEGA_LITE_SCHEMA } from './chart-theme.ts';
-import { OUTCOME_NAMES, type OutcomeName } from './result-extras.ts';
+import { OUTCOME_NAMES, type OutcomeName } from '../src/result/result-reader.ts';
 import { sortedArms, sortedLoads, type TraceResults } from './trace-results.ts';
 
 /** The share of one outcome among the predictions in one window. */
@@ -16,16 +16,22 @@ export interface OutcomeShare {
   readonly count: number;
 }
 
-/** Display names of the outcomes. */
-export const OUTCOME_LABELS: Readonly<Record<OutcomeName, string>> = {
-  predicted: 'predicted',
-  cold_key: 'cold key',
-  unready: 'unready (no boundaries)',
-  stale_key: 'stale key',
-  high_spread: 'high spread',
-  censored: 'censored',
-  invalid_key: 'invalid key',
+/** Display names of the outcomes and their place in the stack (0 = predicted, at the bottom). */
+const OUTCOME_DISPLAY: Readonly<Record<OutcomeName, { readonly label: string; readonly rank: number }>> = {
+  predicted: { label: 'predicted', rank: 0 },
+  cold_key: { label: 'cold key', rank: 1 },
+  unready: { label: 'unready (no boundaries)', rank: 2 },
+  stale_key: { label: 'stale key', rank: 3 },
+  high_spread: { label: 'high spread', rank: 4 },
+  censored: { label: 'censored', rank: 5 },
+  invalid_key: { label: 'invalid key', rank: 6 },
 };
+
+/** Display names of the outcomes. */
+export const OUTCOME_LABELS: Readonly<Record<OutcomeName, string>> = Object.fromEntries(OUTCOME_NAMES.map((n) => [n, OUTCOME_DISPLAY[n].label])) as Record<OutcomeName, string>;
+
+/** The outcome names in stack order. */
+const STACK_ORDER: readonly OutcomeName[] = [...OUTCOME_NAMES].sort((a, b) => OUTCOME_DISPLAY[a].rank - OUTCOME_DISPLAY[b].rank);
 
 /**
  * The outcome shares of one trace: per load and arm with `outcome_windows`, each outcome's count over the window's
@@ -40,9 +46,9 @@ export function outcomeShares(trace: TraceResults): OutcomeShare[] | null {
       const windows = arms.get(arm)!.outcomeWindows;
       if (windows === null) continue;
       windows.forEach((counts, w) => {
-        const total = OUTCOME_NAMES.reduce((s, n) => s + counts[n], 0);
+        const total = STACK_ORDER.reduce((s, n) => s + counts[n], 0);
         if (total === 0) return;
-        for (const [rank, n] of OUTCOME_NAMES.entries()) {
+        for (const [rank, n] of STACK_ORDER.entries()) {
           if (counts[n] === 0) continue;
           rows.push({ panel: `${arm} · ${load}`, window: w, outcome: OUTCOME_LABELS[n], rank, share: Math.round((counts[n] / total) * 1e6) / 1e6, count: counts[n] });
         }
@@ -60,7 +66,7 @@ export function outcomeChart(trace: string, rows: readonly OutcomeShare[]): TopL
   const panels = [...new Set(rows.map((r) => r.panel))];
   const widest = Math.max(300, ...panels.map((p) => 7 * p.length + 20));
   const columns = Math.max(1, Math.min(3, Math.floor(950 / widest)));
-  const labels = OUTCOME_NAMES.map((n) => OUTCOME_LABELS[n]);
+  const labels = STACK_ORDER.map((n) => OUTCOME_LABELS[n]);
   return {
     $schema: VEGA_LITE_SCHEMA,
     title: { text: `Predictor outcomes per window: ${trace}`, subtitle: 'share of arrivals by predict() outcome; every fallback routes to the default level' },

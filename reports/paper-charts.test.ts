@@ -1,13 +1,13 @@
 // The charts added for papers (issue 16) on the hand-made fixture: load curve, who-pays tiers, frozen-only bars, arm colours, time units.
 import { describe, expect, it } from 'vitest';
-import { parseResultFile } from '../analysis/result-file.ts';
+import { parseResultFile } from '../src/result/result-reader.ts';
 import { armColors, armScale } from './chart-theme.ts';
 import { fixtureResultFile } from './fixtures/report-fixture.ts';
 import { forestChart, forestRows } from './forest-chart.ts';
 import { fixtureEvaluation, fixtureTrace } from './golden-specs.ts';
 import { labelChart, labelRows } from './label-chart.ts';
 import { loadPoints } from './load-curve-chart.ts';
-import { parseResultExtras } from './result-extras.ts';
+import { parseResultExtras } from '../src/result/result-reader.ts';
 import { tierRows } from './tier-chart.ts';
 import { groupByTrace } from './trace-results.ts';
 import { windowSeriesChart, windowSeriesData } from './window-series-chart.ts';

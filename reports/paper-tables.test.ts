@@ -1,10 +1,10 @@
 // The paper tables on the hand-made fixture: gate, whole-run metrics and sweep tables, with captions naming trace, loads and gate.
 import { describe, expect, it } from 'vitest';
-import { parseResultFile } from '../analysis/result-file.ts';
+import { parseResultFile } from '../src/result/result-reader.ts';
 import { fixtureResultFile, fixtureSweepFile } from './fixtures/report-fixture.ts';
 import { fixtureEvaluation, fixtureTrace } from './golden-specs.ts';
 import { criterionText, gateTables, metricsTables, sweepTables } from './paper-tables.ts';
-import { parseResultExtras } from './result-extras.ts';
+import { parseResultExtras } from '../src/result/result-reader.ts';
 import { parseSweepFile } from '../src/experiment/sweep-output.ts';
 import { groupByTrace } from './trace-results.ts';
 

@@ -2,10 +2,9 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { readGateFile, verifiedGateLock } from '../analysis/gate-io.ts';
-import { looksLikeResultFile, parseResultFile } from '../analysis/result-file.ts';
 import { atLocation, InputError } from '../src/errors.ts';
+import { looksLikeResultFile, parseResultExtras, parseResultFile } from '../src/result/result-reader.ts';
 import type { ReportGate } from './gate-fit.ts';
-import { parseResultExtras } from './result-extras.ts';
 import { looksLikeSweepFile, parseSweepFile, type SweepFile } from '../src/experiment/sweep-output.ts';
 import type { ReportSource } from './trace-results.ts';
 

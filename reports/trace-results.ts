@@ -1,6 +1,6 @@
 // Result files grouped by trace: each trace's merged loads and arms (analysis/result-set.ts) plus the report extras.
 import { mergeResults, type ResultSet, type SourcedArm, type SourcedResult } from '../analysis/result-set.ts';
-import type { ArmExtras, ResultExtras } from './result-extras.ts';
+import type { ArmExtras, ResultExtras } from '../src/result/result-reader.ts';
 
 /** A result file as the report reads it: the analysis view and the report extras. */
 export interface ReportSource {

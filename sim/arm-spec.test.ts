@@ -1,6 +1,7 @@
 // Arm strings: routing, flags, per-arm and global overrides, and the errors for bad ones.
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../src/errors.ts';
+import { checkOverride, valueText, type OverrideValue } from '../src/experiment/overrides.ts';
 import { parseArm, splitAssignments } from './arms/index.ts';
 
 describe('parseArm', () => {
@@ -42,5 +43,23 @@ describe('parseArm', () => {
   ])('refuses %s', (text, message) => {
     expect(() => parseArm(text, 3)).toThrow(InputError);
     expect(() => parseArm(text, 3)).toThrow(message);
+  });
+});
+
+describe('one table for arm strings and experiment overrides', () => {
+  // Each value is either accepted by both the experiment-file check and the arm parser, or refused by both.
+  it.each<[string, OverrideValue, boolean]>([
+    ['aging', 1000, true], ['aging', 'off', true], ['aging', 0, false], ['aging', -5, false],
+    ['weights', [4, 2, 1], true], ['weights', '16,4,1', true], ['weights', [4, -2, 1], false],
+    ['agingInterval', 250, true], ['agingInterval', 0, false],
+    ['predictor.minSamples', 5, true], ['predictor.minSamples', 2.5, false], ['predictor.staleAfterMs', 'off', true],
+  ])('%s = %s: accepted %s by both', (name, value, ok) => {
+    expect(checkOverride(name, value) === null).toBe(ok);
+    const parse = (): void => {
+      const arm = parseArm(`predictive+weights+pausing@${name}=${valueText(value)}`, 3);
+      arm.routing.check?.(arm.flags, arm.predictorOverrides, 3, 1);
+    };
+    if (ok) expect(parse).not.toThrow();
+    else expect(parse).toThrow(InputError);
   });
 });

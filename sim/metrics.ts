@@ -1,24 +1,9 @@
 // Per-message metrics folded into the metric objects of SPEC §7/§10, per window and for the whole run.
 import { nearestRankQuantiles } from '../src/stats/select.ts';
+import type { MetricObject } from '../src/result/metric-names.ts';
+import type { MetricFold } from '../src/result/result-file.ts';
 
-/** The metric object of SPEC §10 (all latencies and waits in ms). */
-export interface MetricObject {
-  count: number;
-  mean_latency_ms: number;
-  p50_latency_ms: number;
-  p95_latency_ms: number;
-  p99_latency_ms: number;
-  mean_wait_ms: number;
-  slowdown_p50: number;
-  slowdown_p99: number;
-  long_max_wait_ms: number;
-  short_mean_ms: number;
-  short_p50_ms: number;
-  medium_mean_ms: number;
-  medium_p50_ms: number;
-  long_mean_ms: number;
-  long_p50_ms: number;
-}
+export type { MetricObject } from '../src/result/metric-names.ts';
 
 /**
  * Per-message inputs, indexed by evaluation message: arrival, start and end times, and the true duration (ms).
@@ -38,7 +23,7 @@ export interface MessageColumns {
 }
 
 /** Folds messages into metric objects, reusing scratch buffers (one instance per run). Cost O(n) per fold. */
-export class MetricFolder {
+export class MetricFolder implements MetricFold {
   private readonly buf: Float64Array;
   private readonly q = new Float64Array(3);
   private readonly sums = new Float64Array(9);
@@ -88,6 +73,7 @@ export class MetricFolder {
       return q[0]!;
     };
     const mean = (s: number, n: number): number => (n > 0 ? s / n : 0);
+    // One line per name of METRIC_NAMES (src/result/metric-names.ts): the type makes a missing name an error.
     return {
       count: k,
       mean_latency_ms: mean(sumLat, k),

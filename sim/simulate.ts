@@ -3,11 +3,14 @@ import type { Trace } from '../src/trace/trace.ts';
 import { nearestRankBoundaries, tierOf } from '../src/stats/nearest-rank.ts';
 import { runEngine, type EngineConfig } from './engine.ts';
 import { EngineBuffers } from './engine-buffers.ts';
-import { MetricFolder, windowOffsets, type MetricObject, type WindowBy } from './metrics.ts';
+import { MetricFolder, windowOffsets, type WindowBy } from './metrics.ts';
+import { buildArmResult, type ArmResult, type LoadResult, type SimulationOutput } from '../src/result/result-file.ts';
 import { compressFactor, splitTrace, type Load, type SplitBy } from './split.ts';
 import type { ArmSpec } from './arms/index.ts';
 import type { RoutingContext } from './arms/routing.ts';
 import { rowKeysCached, type RowKeys } from './row-keys.ts';
+
+export type { ArmResult, LoadResult, SimulationOutput } from '../src/result/result-file.ts';
 
 /** Everything a simulation needs besides the trace; parsed and validated at the boundary. */
 export interface SimulationConfig {
@@ -26,25 +29,6 @@ export interface SimulationConfig {
   readonly predictorSnapshot?: { readonly bytes: Uint8Array; readonly source: string } | null;
   /** The `--set name=value` overrides every arm got (recorded in the result: they change no arm's name). */
   readonly sets?: readonly string[];
-}
-
-/** One arm's result at one load (SPEC §10). */
-export interface ArmResult {
-  all: MetricObject;
-  windows: MetricObject[];
-  by_label?: Record<string, MetricObject>;
-  sim_seconds: number;
-  [extra: string]: unknown;
-}
-
-export interface LoadResult {
-  compress: number;
-  arms: Record<string, ArmResult>;
-}
-
-export interface SimulationOutput {
-  trace: { rows: number; history_rows: number; evaluation_rows: number; boundaries_ms: number[] };
-  results: Record<string, LoadResult>;
 }
 
 /** Label of a load as it appears in result files: `"0.5"`, `"as-is"`. */
@@ -87,26 +71,12 @@ export function simulate(trace: Trace, cfg: SimulationConfig, onArm?: (load: str
       };
       const run = runEngine(trace.arrival, trace.duration, first, m, compress, router, engineCfg, buffers);
       const cols = { arrival: run.arrival, start: run.start, end: run.end, duration: trace.duration.subarray(first, first + m), scale: 1, cls, levels: cfg.levels };
-      const folder = new MetricFolder(cols, buffers.f64('metricScratch', Math.max(1, m)));
-      const off = windowOffsets(run.arrival, cfg.windows, cfg.windowBy);
-      const windows: MetricObject[] = [];
-      for (let w = 0; w < cfg.windows; w++) windows.push(folder.range(off[w]!, off[w + 1]!));
-      const result: ArmResult = { all: folder.range(0, m), windows, sim_seconds: 0 };
-      if (trace.classId && trace.classes) result.by_label = byLabel(trace, first, folder);
-      if (router.outcomeNames) {
-        const names = router.outcomeNames;
-        const k = names.length;
-        // Count by code into a typed array (no keyed stores per message), then name the counts.
-        const counts = countOutcomes(run.outcome, off, cfg.windows, k);
-        const named = (w: number): Record<string, number> => Object.fromEntries(names.map((n, c) => [n, counts[w * k + c]!]));
-        const perWindow: Record<string, number>[] = [];
-        for (let w = 0; w < cfg.windows; w++) {
-          perWindow.push(named(w));
-          for (let c = 0; c < k; c++) counts[cfg.windows * k + c]! += counts[w * k + c]!;
-        }
-        result.outcomes = named(cfg.windows);
-        result.outcome_windows = perWindow;
-      }
+      const result = buildArmResult({
+        fold: new MetricFolder(cols, buffers.f64('metricScratch', Math.max(1, m))),
+        windowOffsets: windowOffsets(run.arrival, cfg.windows, cfg.windowBy),
+        classId: trace.classId, classes: trace.classes, first, rows: trace.n,
+        outcome: run.outcome, outcomeNames: router.outcomeNames ?? null,
+      });
       if (router.report) Object.assign(result, router.report());
       result.sim_seconds = (performance.now() - t0) / 1000;
       arms[arm.text] = result;
@@ -155,28 +125,4 @@ export function messageTiers(trace: Trace, first: number, levels: number): { bou
 function classesOf(duration: Float64Array, first: number, m: number, boundaries: Float64Array, levels: number, cls: Uint8Array): Uint8Array {
   for (let i = 0; i < m; i++) cls[i] = Math.min(levels - 1, tierOf(boundaries, duration[first + i]!));
   return cls;
-}
-
-/** Counts of outcome codes [0, k) per window: counts[w·k + code]; one more row of k (zeros) for the totals. */
-function countOutcomes(outcome: Int8Array, off: Int32Array, windows: number, k: number): Int32Array {
-  const counts = new Int32Array(k * (windows + 1));
-  for (let w = 0; w < windows; w++) {
-    for (let i = off[w]!; i < off[w + 1]!; i++) {
-      const code = outcome[i]!;
-      if (code >= 0 && code < k) counts[w * k + code]!++;
-    }
-  }
-  return counts;
-}
-
-function byLabel(trace: Trace, first: number, folder: MetricFolder): Record<string, MetricObject> {
-  const classes = trace.classes!;
-  const classId = trace.classId!;
-  const members: number[][] = classes.map(() => []);
-  for (let r = first; r < trace.n; r++) members[classId[r]!]!.push(r - first);
-  const out: Record<string, MetricObject> = {};
-  classes.forEach((label, c) => {
-    if (members[c]!.length > 0) out[label] = folder.subset(Int32Array.from(members[c]!));
-  });
-  return out;
 }

@@ -1,10 +1,12 @@
-// Parsing of arm strings `routing[+flag…]` (SPEC §5) into a routing module and validated flags.
+// Parsing of arm strings `routing[+flag…][@param=value…]` (SPEC §5) through the one flag and parameter table.
 import { didYouMean } from '../../src/text/nearest-name.ts';
 import { InputError, atOption } from '../../src/errors.ts';
+import {
+  ARM_FLAGS, DEFAULT_AGING_INTERVAL_MS, defaultFlagState, findFlag, findParam, paramNames, type ArmFlags, type ParamState,
+} from '../../src/arm/arm-flags.ts';
 import { findRouting, routingNames, type RoutingModule } from './routing.ts';
-import type { ArmFlags, Summary } from './arm-flags.ts';
 
-export type { ArmFlags, Summary } from './arm-flags.ts';
+export type { ArmFlags, Summary } from '../../src/arm/arm-flags.ts';
 
 /** An arm: its text as given, its routing module, its flags and its parameter overrides. */
 export interface ArmSpec {
@@ -15,14 +17,6 @@ export interface ArmSpec {
   readonly predictorOverrides: Readonly<Record<string, string>>;
   /** Aging tick interval, ms. */
   readonly agingIntervalMs: number;
-}
-
-export const DEFAULT_WEIGHTS: readonly number[] = [8, 3, 1];
-
-/** Default weights for L levels: 8, 3, 1 for three levels (SPEC §5); otherwise 2^(L−1), …, 2, 1. */
-export function defaultWeights(levels: number): number[] {
-  if (levels === 3) return [...DEFAULT_WEIGHTS];
-  return Array.from({ length: levels }, (_, i) => 2 ** (levels - 1 - i));
 }
 
 /**
@@ -39,13 +33,11 @@ export function splitAssignments(text: string): [string, string][] {
   }
   return out;
 }
-export const DEFAULT_AGING_MS = 5000;
-export const DEFAULT_AGING_INTERVAL_MS = 500;
 
 /**
  * Parses an arm string such as `predictive+weights=4,2,1+pausing` for `levels` priority levels, optionally
- * followed by per-arm overrides `@name=value[,name=value…]` (names: predictor.<param>, aging, weights,
- * agingInterval). `globalSets` are `--set` overrides for every arm; per-arm ones win.
+ * followed by per-arm overrides `@name=value[,name=value…]`; flags and parameters are those of the table in
+ * src/arm/arm-flags.ts. `globalSets` are `--set` overrides for every arm; per-arm ones win.
  * Throws InputError naming the arm and the offending part.
  */
 export function parseArm(text: string, levels: number, globalSets: readonly string[] = []): ArmSpec {
@@ -67,111 +59,36 @@ export function parseArm(text: string, levels: number, globalSets: readonly stri
     const hint = listed ? `repeat --arm for each arm: ${body.split(',').map((p) => `--arm ${p}`).join(' ')}` : didYouMean(name, routingNames());
     throw new InputError(atOption(where, `unknown routing "${name}"`, `one of ${routingNames().join(', ')}`, hint));
   }
-  let weights: number[] | null = null;
-  let pausing = false;
-  let agingMs: number | null = DEFAULT_AGING_MS;
-  let summary: Summary | null = null;
-  let keysProducer = false;
-  let sizebins = false;
+  const flags = defaultFlagState();
   const seen = new Set<string>();
   for (const flag of parts.slice(1)) {
     const eq = flag.indexOf('=');
     const fname = eq < 0 ? flag : flag.slice(0, eq);
     const value = eq < 0 ? null : flag.slice(eq + 1);
-    const base = fname === 'no-aging' ? 'aging' : fname;
-    if (seen.has(base)) throw new InputError(atOption(where, `flag "${fname}" given twice (or with its opposite)`, 'each flag at most once'));
-    seen.add(base);
-    const predictorOnly = fname === 'summary' || fname === 'keys' || fname === 'sizebins';
-    if (predictorOnly && !routing.needsPredictor) {
-      throw new InputError(atOption(where, `flag "${fname}" on routing "${name}", which has no predictor`, 'a predictive routing'));
-    }
-    const levelOnly = fname === 'weights' || fname === 'pausing' || fname === 'aging' || fname === 'no-aging';
-    if (levelOnly && routing.queues === 'per-key') {
-      throw new InputError(atOption(where, `flag "${fname}" on "${name}", which always uses one queue per key with equal weights and no aging`, 'no scheduling flags'));
-    }
-    switch (fname) {
-      case 'weights':
-        if (value === null) weights = defaultWeights(levels);
-        else {
-          const ws = value.split(',').map((s) => Number(s));
-          if (ws.some((w) => !Number.isFinite(w) || w <= 0) || value.trim() === '') {
-            throw new InputError(atOption(where, `weights "${value}"`, 'positive numbers separated by commas, e.g. weights=4,2,1'));
-          }
-          weights = ws;
-        }
-        break;
-      case 'pausing':
-        noValue(fname, value);
-        pausing = true;
-        break;
-      case 'no-aging':
-        noValue(fname, value);
-        agingMs = null;
-        break;
-      case 'aging': {
-        const ms = Number(value);
-        if (value === null || !Number.isFinite(ms) || ms <= 0) throw new InputError(atOption(where, `aging "${value ?? ''}"`, 'aging=<ms> with a positive number of milliseconds'));
-        agingMs = ms;
-        break;
-      }
-      case 'summary':
-        if (value !== 'median' && value !== 'mean' && value !== 'p75') throw new InputError(atOption(where, `summary "${value ?? ''}"`, 'summary=median|mean|p75'));
-        summary = value;
-        break;
-      case 'keys':
-        if (value !== 'producer') throw new InputError(atOption(where, `keys "${value ?? ''}"`, 'keys=producer'));
-        keysProducer = true;
-        break;
-      case 'sizebins':
-        noValue(fname, value);
-        sizebins = true;
-        break;
-      default:
-        throw new InputError(atOption(where, `unknown flag "${fname}"`, 'weights[=a,b,c], pausing, no-aging, aging=<ms>, summary=median|mean|p75, keys=producer, sizebins', didYouMean(fname, ['weights', 'pausing', 'no-aging', 'aging', 'summary', 'keys', 'sizebins'])));
-    }
+    const spec = findFlag(fname);
+    if (spec === undefined) throw new InputError(atOption(where, `unknown flag "${fname}"`, ARM_FLAGS.map((f) => f.usage).join(', '), didYouMean(fname, ARM_FLAGS.map((f) => f.name))));
+    if (seen.has(spec.slot)) throw new InputError(atOption(where, `flag "${fname}" given twice (or with its opposite)`, 'each flag at most once'));
+    seen.add(spec.slot);
+    const problem = spec.refusedBy(routing, fname) ?? spec.apply(flags, value, levels);
+    if (problem !== null) throw new InputError(atOption(where, problem.found, problem.expected));
   }
-  const predictorOverrides: Record<string, string> = {};
-  const agesByFlags = agingMs !== null;
-  const pausingByFlags = pausing;
-  let agingIntervalMs = DEFAULT_AGING_INTERVAL_MS;
+  const state: ParamState = { flags, byFlags: { ages: flags.agingMs !== null, pausing: flags.pausing }, predictorOverrides: {}, agingIntervalMs: DEFAULT_AGING_INTERVAL_MS };
   for (const [k, v, place] of sets) {
-    if (k.startsWith('predictor.')) {
-      if (!routing.needsPredictor) continue; // a global --set applies to the arms that have a predictor
-      predictorOverrides[k.slice('predictor.'.length)] = v;
-    } else if (k === 'aging') {
-      if (routing.queues === 'per-key' || !agesByFlags) continue; // only arms that age take the threshold
-      if (v === 'off') {
-        agingMs = null;
-        pausing = false;
-      } else {
-        const ms = Number(v);
-        if (!Number.isFinite(ms) || ms <= 0) throw new InputError(`${place}: aging "${v}"; expected a positive number of ms or off`);
-        agingMs = ms;
-        pausing = pausingByFlags;
-      }
-    } else if (k === 'weights') {
-      if (weights === null) continue; // only arms with weighted shares take weights
-      const ws = v.split(',').map((x) => Number(x));
-      if (v.trim() === '' || ws.some((w) => !Number.isFinite(w) || w <= 0)) throw new InputError(`${place}: weights "${v}"; expected positive numbers separated by commas`);
-      weights = ws;
-    } else if (k === 'agingInterval') {
-      const ms = Number(v);
-      if (!Number.isFinite(ms) || ms <= 0) throw new InputError(`${place}: agingInterval "${v}"; expected a positive number of ms`);
-      agingIntervalMs = ms;
-    } else {
-      throw new InputError(`${place}: unknown parameter "${k}"; expected predictor.<name>, aging, weights or agingInterval`);
+    const param = findParam(k);
+    if (param === undefined || param.scope !== 'arm') {
+      const names = paramNames('arm');
+      throw new InputError(`${place}: unknown parameter "${k}"; expected ${names.slice(0, -1).join(', ')} or ${names[names.length - 1]!}`);
     }
+    if (!param.appliesTo(routing, state)) continue; // a global --set applies to the arms it concerns
+    const problem = param.apply(state, v, k);
+    if (problem !== null) throw new InputError(`${place}: ${problem.found}; expected ${problem.expected}`);
   }
-  if (weights !== null && weights.length !== levels) {
-    throw new InputError(atOption(where, `${weights.length} weights for ${levels} levels`, `exactly ${levels} weights (set them with weights=a,b,…)`));
+  if (flags.weights !== null && flags.weights.length !== levels) {
+    throw new InputError(atOption(where, `${flags.weights.length} weights for ${levels} levels`, `exactly ${levels} weights (set them with weights=a,b,…)`));
   }
-  if (pausing && agingMs === null) throw new InputError(atOption(where, 'pausing together with no-aging', 'pausing only with aging on'));
-  if (routing.queues === 'per-key') agingMs = null;
-  return { text, routing, flags: { weights, pausing, agingMs, summary, keysProducer, sizebins }, predictorOverrides, agingIntervalMs };
-
-  function noValue(flag: string, value: string | null): void {
-    if (value !== null) throw new InputError(atOption(where, `flag "${flag}=${value}"`, `"${flag}" without a value`));
-  }
+  if (flags.pausing && flags.agingMs === null) throw new InputError(atOption(where, 'pausing together with no-aging', 'pausing only with aging on'));
+  if (routing.queues === 'per-key') flags.agingMs = null;
+  return { text, routing, flags: { ...flags }, predictorOverrides: state.predictorOverrides, agingIntervalMs: state.agingIntervalMs };
 }
 
 /**

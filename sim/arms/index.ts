@@ -9,5 +9,6 @@ import './predictive.ts';
 
 export { findRouting, registerRouting, routingNames } from './routing.ts';
 export type { RoutingModule, RoutingContext, BuiltRouter } from './routing.ts';
-export { parseArm, defaultWeights, splitAssignments, DEFAULT_WEIGHTS, DEFAULT_AGING_MS, DEFAULT_AGING_INTERVAL_MS } from './arm-spec.ts';
+export { parseArm, splitAssignments } from './arm-spec.ts';
+export { defaultWeights, DEFAULT_WEIGHTS, DEFAULT_AGING_MS, DEFAULT_AGING_INTERVAL_MS } from '../../src/arm/arm-flags.ts';
 export type { ArmSpec, ArmFlags } from './arm-spec.ts';

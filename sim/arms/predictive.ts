@@ -3,7 +3,7 @@ import { Predictor } from '../../src/predictor/predictor.ts';
 import { applyPredictorOverrides, DEFAULT_PREDICTOR_PARAMS, type PredictorParams } from '../../src/predictor/params.ts';
 import { PREDICT_OUTCOME_NAMES } from '../../src/predictor/outcomes.ts';
 import { decodePredictorSnapshot } from '../../src/predictor/snapshot.ts';
-import type { ArmFlags } from './arm-flags.ts';
+import type { ArmFlags } from '../../src/arm/arm-flags.ts';
 import { registerRouting, type BuiltRouter, type RoutingContext, type RoutingModule } from './routing.ts';
 import type { RowKeys } from '../row-keys.ts';
 

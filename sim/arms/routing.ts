@@ -1,7 +1,7 @@
 // What a routing module declares and receives: the engine and the simulator ask these properties, never names.
 import type { Trace } from '../../src/trace/trace.ts';
 import type { Router } from '../engine.ts';
-import type { ArmFlags } from './arm-flags.ts';
+import type { ArmFlags } from '../../src/arm/arm-flags.ts';
 import type { RowKeys } from '../row-keys.ts';
 
 /** Everything a routing may use to build its router for one (load, arm) run. */

@@ -4,11 +4,12 @@ import { CheckFailedError, InputError } from '../errors.ts';
 import * as msg from '../messages.ts';
 import { stableStringify } from '../json/stable-json.ts';
 import { compareResults, formatCompareTable } from '../replay/compare.ts';
+import { readResultJson } from '../result/result-file-io.ts';
 
 /** Runs `hsim compare`. Throws CheckFailedError for an invalid replay, InputError for anything else wrong. */
 export function runCompareCommand(simPath: string, replayPath: string, opts: Record<string, unknown>): void {
-  const sim = readResultFile(simPath);
-  const replay = readResultFile(replayPath);
+  const sim = readResultJson(simPath);
+  const replay = readResultJson(replayPath);
   const issues: string[] = [];
   const rows = compareResults(sim, replay, simPath, replayPath, issues);
   const invalid = issues.find((i) => i.includes('replay.valid'));

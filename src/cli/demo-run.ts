@@ -13,9 +13,11 @@ import { generateProdflow, PRODFLOW_DEFAULTS } from '../../traces/generators/pro
 import { generatedTraceMeta } from '../../traces/generators/generator-meta.ts';
 import { simulate } from '../../sim/simulate.ts';
 import { routingNames } from '../../sim/arms/index.ts';
-import { buildSimulationConfig, optionsRecord, resultFile } from './simulate-run.ts';
+import { buildSimulationConfig, optionsRecord } from './simulate-run.ts';
+import { buildResultFile } from '../result/result-file.ts';
+import { writeResultFile } from '../result/result-file-io.ts';
 import { formatSimulationTable } from './simulation-table.ts';
-import { repositoryRoot, toolVersion } from '../io/provenance-io.ts';
+import { cliProvenance, repositoryRoot, toolVersion } from '../io/provenance-io.ts';
 
 /** Arms shown by the demo, in order; those whose routing is not registered are left out. */
 const DEMO_ARMS = ['fifo', 'oracle', 'oracle+weights+pausing', 'static-history', 'per-key', 'predictive', 'predictive+weights+pausing'];
@@ -115,6 +117,6 @@ function runOne(path: string, sha: string, trace: Trace, raw: Record<string, unk
   const t0 = performance.now();
   const res = simulate(trace, cfg);
   say(`demo: simulated ${cfg.arms.length} arms × ${cfg.loads.length} loads in ${((performance.now() - t0) / 1000).toFixed(1)} s → ${target}`);
-  writeFileAtomic(target, stableStringify(resultFile(path, sha, res, optionsRecord(cfg))));
+  writeResultFile(target, buildResultFile(cliProvenance(), path, sha, res, optionsRecord(cfg)));
   return formatSimulationTable(res);
 }

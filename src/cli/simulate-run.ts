@@ -3,16 +3,15 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { InputError, atOption } from '../errors.ts';
 import * as msg from '../messages.ts';
-import { stableStringify } from '../json/stable-json.ts';
-import { configHash } from '../json/config-hash.ts';
-import { writeFileAtomic } from '../io/atomic-io.ts';
+import { buildResultFile } from '../result/result-file.ts';
+import { resultFileText, writeResultFile } from '../result/result-file-io.ts';
 import { readTrace } from '../../traces/trace-io.ts';
 import { parseArm, type ArmSpec } from '../../sim/arms/index.ts';
-import { simulate, type SimulationConfig, type SimulationOutput } from '../../sim/simulate.ts';
+import { simulate, type SimulationConfig } from '../../sim/simulate.ts';
 import {
   defaultLevelFor, parseFraction, parseInteger, parseLoads, parseSplit, parseStaticMap, parseWindowBy,
 } from '../../sim/sim-options.ts';
-import { gitCommit, toolVersion } from '../io/provenance-io.ts';
+import { cliProvenance, gitCommit } from '../io/provenance-io.ts';
 import { formatSimulationTable } from './simulation-table.ts';
 import { parseJsonText } from '../json/json-syntax.ts';
 
@@ -98,20 +97,6 @@ export function optionsRecord(cfg: SimulationConfig, extra: Record<string, unkno
   };
 }
 
-/** Assembles the result file object of SPEC §10. */
-export function resultFile(tracePath: string, sha256: string, out: SimulationOutput, options: Record<string, unknown>): Record<string, unknown> {
-  return {
-    tool: 'hsim',
-    version: toolVersion(),
-    commit: gitCommit(),
-    config_hash: configHash(options, sha256),
-    seed: options.seed,
-    trace: { path: tracePath, sha256, ...out.trace },
-    options,
-    results: out.results,
-  };
-}
-
 /** Runs `hsim simulate`. */
 export async function runSimulateCommand(tracePath: string, opts: RawOptions): Promise<void> {
   const cfg = buildSimulationConfig(opts);
@@ -125,10 +110,9 @@ export async function runSimulateCommand(tracePath: string, opts: RawOptions): P
     if (progress) process.stderr.write(`\r[${done}/${total}] load ${load} ${arm}`.padEnd(60));
   });
   if (progress) process.stderr.write('\n');
-  const file = resultFile(tracePath, loaded.sha256, out, optionsRecord(cfg));
-  const text = stableStringify(file);
+  const file = buildResultFile(cliProvenance(), tracePath, loaded.sha256, out, optionsRecord(cfg));
+  const text = opts.output !== undefined ? writeResultFile(String(opts.output), file) : resultFileText(file);
   if (opts.output !== undefined) {
-    writeFileAtomic(String(opts.output), text);
     if (!opts.json) process.stdout.write(formatSimulationTable(out));
     if (!opts.quiet) process.stderr.write(`hsim: wrote ${String(opts.output)}\n`);
   }

@@ -1,4 +1,6 @@
 // A cell's result file: the SPEC §10 result of one simulation plus a `cell` block naming its place in the experiment.
+import type { ArmResult, ResultFile } from '../result/result-file.ts';
+import { parseResultFile } from '../result/result-reader.ts';
 import { describeJson, isRecord, type Parsed } from './json-shape.ts';
 import type { Overrides } from './overrides.ts';
 
@@ -19,27 +21,14 @@ export interface CellBlock {
   readonly base: { readonly levels: number; readonly workers: number; readonly seed: number };
 }
 
-/** The parts of an arm's result that merging moves around (the rest is carried as is). */
-export interface ArmResultJson {
-  readonly [field: string]: unknown;
-}
-
-/** A cell file as read back. */
-export interface CellFile {
-  readonly tool: string;
-  readonly version: string;
-  readonly commit: string;
-  readonly config_hash: string;
-  readonly seed: number;
-  readonly trace: { readonly path: string; readonly sha256: string; readonly rows: number; readonly history_rows: number; readonly evaluation_rows: number; readonly boundaries_ms: readonly number[] };
-  readonly options: Readonly<Record<string, unknown>>;
-  readonly results: Readonly<Record<string, { readonly compress: number; readonly arms: Readonly<Record<string, ArmResultJson>> }>>;
+/** A cell file: the result file of one simulation (one load, one arm) with its `cell` block. */
+export interface CellFile extends ResultFile {
   readonly cell: CellBlock;
 }
 
 /**
- * Checks that parsed JSON is a cell file (the fields merging relies on); `file` names it in messages.
- * Never throws.
+ * Checks that parsed JSON is a cell file: a valid result file (the one reader, every metric present) with the
+ * fields merging relies on; `file` names it in messages. Never throws.
  */
 export function parseCellFile(input: unknown, file: string): Parsed<CellFile> {
   const issues: string[] = [];
@@ -59,12 +48,16 @@ export function parseCellFile(input: unknown, file: string): Parsed<CellFile> {
     need(isRecord(load) && isRecord(load['arms']) && Object.keys(load['arms']).length === 1 && isRecord(load['arms'][String(cell['key'])]),
       `results.${String(cell['load'])}.arms`, isRecord(load) ? load['arms'] : load, `exactly the arm "${String(cell['key'])}"`);
   } else need(false, 'results', results, 'an object');
+  if (issues.length === 0) {
+    const read = parseResultFile(input, file);
+    if (!read.ok) issues.push(...read.issues);
+  }
   if (issues.length > 0) return { ok: false, issues };
   return { ok: true, value: input as unknown as CellFile };
 }
 
 /** The one arm result a cell holds. */
-export function cellArm(c: CellFile): { compress: number; arm: ArmResultJson } {
+export function cellArm(c: CellFile): { compress: number; arm: ArmResult } {
   const load = c.results[c.cell.load]!;
   return { compress: load.compress, arm: load.arms[c.cell.key]! };
 }

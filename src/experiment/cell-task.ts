@@ -1,12 +1,14 @@
 // Running one cell: read the trace (once per thread, by path + SHA-256), simulate one load × arm, build its file.
 import { InputError } from '../errors.ts';
 import * as msg from '../messages.ts';
-import { stableStringify } from '../json/stable-json.ts';
 import { readTrace, type LoadedTrace } from '../../traces/trace-io.ts';
 import { simulate, type SimulationConfig } from '../../sim/simulate.ts';
 import { EngineBuffers } from '../../sim/engine-buffers.ts';
 import type { CellBlock } from './cell-file.ts';
-import { buildSimulationConfig, optionsRecord, resultFile } from '../cli/simulate-run.ts';
+import { buildSimulationConfig, optionsRecord } from '../cli/simulate-run.ts';
+import { buildResultFile } from '../result/result-file.ts';
+import { resultFileText } from '../result/result-file-io.ts';
+import { cliProvenance } from '../io/provenance-io.ts';
 
 /** Everything a cell needs, as plain data (it crosses thread and machine boundaries). */
 export interface CellTask {
@@ -100,8 +102,8 @@ export async function runCellTask(task: CellTask): Promise<CellOutcome> {
       const arm = load.arms[task.armText]!;
       load.arms = { [task.key]: arm };
     }
-    const file = resultFile(task.traceLabel, loaded.sha256, out, optionsRecord(cfg));
-    return { ok: true, id: task.id, text: stableStringify({ ...file, cell: task.block }) };
+    const file = buildResultFile(cliProvenance(), task.traceLabel, loaded.sha256, out, optionsRecord(cfg));
+    return { ok: true, id: task.id, text: resultFileText({ ...file, cell: task.block }) };
   } catch (err) {
     return failedCell(task.id, err);
   }

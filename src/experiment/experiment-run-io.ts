@@ -11,13 +11,13 @@ import { configHash, expandCells, experimentHash, type Cell } from './cells.ts';
 import type { ExperimentSpec } from './experiment-file.ts';
 import { mergeTraceCells, type MergeBase, type MergedTrace } from './merge-cells.ts';
 import { parseShard, shardItems, type Shard } from './shard.ts';
-import type { SimulationOutput } from '../../sim/simulate.ts';
 import { findRouting, routingNames } from '../../sim/arms/index.ts';
-import { optionsRecord, resultFile } from '../cli/simulate-run.ts';
+import { optionsRecord } from '../cli/simulate-run.ts';
+import { buildResultFile, type ResultFile } from '../result/result-file.ts';
 import { createCellRunner, runCellsLocally, type CellRunner } from './cell-pool.ts';
 import { DEFAULT_QUEUE_NAME, parseRedisUrl, type RedisTarget } from './redis-target.ts';
 import { loadTraceChecked, taskConfig, type CellOutcome, type CellTask } from './cell-task.ts';
-import { gitCommit } from '../io/provenance-io.ts';
+import { cliProvenance, gitCommit } from '../io/provenance-io.ts';
 
 /** The command-line flags of `hsim run` and `hsim sweep`, validated. */
 export interface RunFlags {
@@ -285,8 +285,8 @@ export async function executeRun(p: PreparedRun, flags: RunFlags, progress: RunP
 }
 
 /** The merged result file object (SPEC §10) of one trace's merge. */
-export function mergedResultFile(m: MergedTrace): Record<string, unknown> {
-  return resultFile(m.tracePath, m.traceSha256, { trace: m.trace, results: m.results } as unknown as SimulationOutput, m.options);
+export function mergedResultFile(m: MergedTrace): ResultFile {
+  return buildResultFile(cliProvenance(), m.tracePath, m.traceSha256, { trace: m.trace, results: m.results }, m.options);
 }
 
 /**

@@ -1,9 +1,17 @@
 // mergeTraceCells and cell files: the cells of one trace merged into one result, mismatches reported.
 import { describe, expect, it } from 'vitest';
+import { METRIC_NAMES, type MetricObject } from '../result/metric-names.ts';
 import { parseCellFile, type CellFile } from './cell-file.ts';
 import { mergeTraceCells, sameCellResult, type MergeBase } from './merge-cells.ts';
 
 const base: MergeBase = { experiment: 'e', experiment_hash: 'h', levels: 3, workers: 64, seed: 1 };
+
+/** A metric object with every metric 0 but the mean latency. */
+function meanOnly(mean: number): MetricObject {
+  const m = Object.fromEntries(METRIC_NAMES.map((n) => [n, 0])) as MetricObject;
+  m.mean_latency_ms = mean;
+  return m;
+}
 
 /** A minimal cell: one load, one arm with a mean latency, run with the given levels and workers. */
 function cell(index: number, load: string, key: string, mean: number, opts: { levels?: number; workers?: number; compress?: number; sha?: string } = {}): CellFile {
@@ -12,7 +20,7 @@ function cell(index: number, load: string, key: string, mean: number, opts: { le
     tool: 'hsim', version: '0', commit: 'c', config_hash: `hash-${index}`, seed: 1,
     trace: { path: 't.csv', sha256: opts.sha ?? 'a'.repeat(64), rows: 10, history_rows: 5, evaluation_rows: 5, boundaries_ms: levels === 3 ? [1, 2] : [1.5] },
     options: { levels, workers: opts.workers ?? 64, seed: 1, arms: [key], loads: [load] },
-    results: { [load]: { compress: opts.compress ?? 2, arms: { [key]: { all: { mean_latency_ms: mean }, windows: [], sim_seconds: index } } } },
+    results: { [load]: { compress: opts.compress ?? 2, arms: { [key]: { all: meanOnly(mean), windows: [], sim_seconds: index } } } },
     cell: {
       id: `c${index}`, index, experiment: 'e', experiment_hash: 'h', cells_total: 4, trace_name: 't', load, arm: key.split('@')[0]!, overrides: {}, repeat: 0, key,
       base: { levels: 3, workers: 64, seed: 1 },
@@ -26,7 +34,7 @@ describe('mergeTraceCells', () => {
       cell(0, '0.5', 'fifo', 10), cell(1, '0.5', 'fifo@levels=2', 11, { levels: 2 }), cell(2, '0.8', 'fifo', 20), cell(3, '0.8', 'fifo@workers=8', 30, { workers: 8, compress: 0.25 }),
     ], base);
     expect(issues).toEqual([]);
-    expect(merged!.results['0.5']!.arms['fifo@levels=2']).toEqual({ all: { mean_latency_ms: 11 }, windows: [], sim_seconds: 1 });
+    expect(merged!.results['0.5']!.arms['fifo@levels=2']).toEqual({ all: meanOnly(11), windows: [], sim_seconds: 1 });
     expect(merged!.results['0.8']!.compress).toBe(2);
     expect(merged!.results['0.8']!.arms['fifo@workers=8']!['compress']).toBe(0.25);
     expect(merged!.options['arms']).toEqual(['fifo', 'fifo@levels=2', 'fifo@workers=8']);

@@ -1,14 +1,15 @@
 // Merging the cells of one trace into the SPEC §10 result shape (loads → arms), refusing conflicts.
 import { stableStringify } from '../json/stable-json.ts';
-import { cellArm, type ArmResultJson, type CellFile } from './cell-file.ts';
+import type { LoadResult, ResultTrace } from '../result/result-file.ts';
+import { cellArm, type CellFile } from './cell-file.ts';
 
 /** The merged content of one trace; the I/O side adds tool, version, commit and config hash. */
 export interface MergedTrace {
   readonly tracePath: string;
   readonly traceSha256: string;
-  readonly trace: { rows: number; history_rows: number; evaluation_rows: number; boundaries_ms: number[] };
+  readonly trace: ResultTrace;
   readonly options: Record<string, unknown>;
-  readonly results: Record<string, { compress: number; arms: Record<string, ArmResultJson> }>;
+  readonly results: Record<string, LoadResult>;
 }
 
 /** The experiment a merge belongs to and its own levels, workers and seed. */

@@ -1,17 +1,13 @@
 // Parameter overrides of experiments and sweeps: validation, canonical text, and how one becomes an arm + options.
-import { InputError } from '../errors.ts';
-import { parsePredictorParam } from '../predictor/params.ts';
+import { checkParamValue, paramNames } from '../arm/arm-flags.ts';
 import { describeJson, isRecord, type IssueList } from './json-shape.ts';
-import { INPUT_RANGES } from '../input-ranges.ts';
 
 /** One override set: parameter name → value as written in the file (number, text, or a list of numbers). */
 export type Overrides = Readonly<Record<string, OverrideValue>>;
 export type OverrideValue = number | string | readonly number[];
 
-/** Parameters that are simulate options rather than arm parameters. */
-export const OPTION_PARAMS: readonly string[] = ['levels', 'workers'];
-/** Parameters an arm takes after `@` (besides `predictor.<name>`). */
-export const ARM_PARAMS: readonly string[] = ['aging', 'weights', 'agingInterval'];
+/** Parameters that are simulate options rather than arm parameters (from the table in src/arm/arm-flags.ts). */
+export const OPTION_PARAMS: readonly string[] = paramNames('option');
 
 /** The canonical text of a value: numbers as JavaScript prints them, lists joined by commas. */
 export function valueText(v: OverrideValue): string {
@@ -26,36 +22,13 @@ export function overridesText(o: Overrides): string {
 }
 
 /**
- * Checks one value of parameter `name`; returns the problem ("found …; expected …" parts) or null.
- * Arm parameters are checked again by the arm parser; this early check lets a whole file be judged at once.
+ * Checks one value of parameter `name` against the arm flag and parameter table (src/arm/arm-flags.ts); returns
+ * the problem ("found …; expected …" parts) or null. The arm parser reads the same table, so a value is judged
+ * the same way here (the whole file at once) and when a cell's arm is built; only rules across values, such as
+ * as many weights as levels, wait for the arm.
  */
 export function checkOverride(name: string, value: unknown): { found: string; expected: string } | null {
-  const positiveNumber = (v: unknown): boolean => typeof v === 'number' && Number.isFinite(v) && v > 0;
-  if (name === 'levels' || name === 'workers') {
-    const min = name === 'levels' ? 2 : 1;
-    const max = INPUT_RANGES[name].max;
-    return typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max ? null : { found: describeJson(value), expected: `an integer from ${min} to ${max}` };
-  }
-  if (name === 'aging') {
-    return value === 'off' || positiveNumber(value) ? null : { found: describeJson(value), expected: 'a positive number of ms or "off"' };
-  }
-  if (name === 'agingInterval') return positiveNumber(value) ? null : { found: describeJson(value), expected: 'a positive number of ms' };
-  if (name === 'weights') {
-    const list = typeof value === 'string' ? value.split(',').map((s) => (s.trim() === '' ? Number.NaN : Number(s))) : value;
-    return Array.isArray(list) && list.length > 0 && list.every(positiveNumber) ? null : { found: describeJson(value), expected: 'a list of positive numbers, e.g. [8, 3, 1]' };
-  }
-  if (name.startsWith('predictor.')) {
-    if (typeof value !== 'number' && typeof value !== 'string') return { found: describeJson(value), expected: 'a number or a text such as "off"' };
-    try {
-      parsePredictorParam(name.slice('predictor.'.length), value);
-      return null;
-    } catch (err) {
-      if (!(err instanceof InputError)) throw err;
-      const m = /: (found .*?); expected (.*)$/.exec(err.message);
-      return m ? { found: m[1]!.replace(/^found /, ''), expected: m[2]! } : { found: describeJson(value), expected: err.message };
-    }
-  }
-  return { found: `an unknown parameter "${name}"`, expected: `predictor.<name>, ${[...ARM_PARAMS, ...OPTION_PARAMS].join(', ')}` };
+  return checkParamValue(name, value);
 }
 
 /** Validates `overrides` (an array of objects) into override sets; pushes every issue. Duplicates are refused. */

@@ -1,5 +1,5 @@
 // A sweep output (`<dir>/sweep.json`): variants and, per trace × load × variant, the gate verdict and whether it flipped.
-import { describe, isObject, type ParseOutcome } from '../../analysis/result-file.ts';
+import { describe, isObject, type ParseOutcome } from '../json/json-value.ts';
 import type { Overrides } from './overrides.ts';
 import type { SweepMode } from './sweep-file.ts';
 

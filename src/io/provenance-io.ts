@@ -3,6 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Provenance } from '../result/result-file.ts';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 let commitCache: string | undefined;
@@ -29,6 +30,11 @@ export function gitCommit(): string {
     commitCache = 'unknown';
   }
   return commitCache;
+}
+
+/** The version and commit recorded in the result files this process writes. */
+export function cliProvenance(): Provenance {
+  return { version: toolVersion(), commit: gitCommit() };
 }
 
 /** Takes the commit found by the thread that started this one (worker threads share its checkout). */

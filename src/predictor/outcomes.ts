@@ -13,10 +13,8 @@ export const PredictOutcome = {
 export type PredictOutcomeCode = (typeof PredictOutcome)[keyof typeof PredictOutcome];
 export type PredictOutcomeName = keyof typeof PredictOutcome;
 
-/** Names indexed by code (the order of the SPEC §10 `outcomes` object). */
-export const PREDICT_OUTCOME_NAMES: readonly PredictOutcomeName[] = Object.freeze([
-  'predicted', 'unready', 'cold_key', 'high_spread', 'censored', 'stale_key', 'invalid_key',
-]);
+/** Names indexed by code: the outcome names of SPEC §10, declared once above with their codes. */
+export const PREDICT_OUTCOME_NAMES: readonly PredictOutcomeName[] = namesByCode(PredictOutcome);
 
 /**
  * Outcome of `observe` / `observeCensored`:
@@ -36,6 +34,11 @@ export type ObserveOutcomeCode = (typeof ObserveOutcome)[keyof typeof ObserveOut
 export type ObserveOutcomeName = keyof typeof ObserveOutcome;
 
 /** Names indexed by code. */
-export const OBSERVE_OUTCOME_NAMES: readonly ObserveOutcomeName[] = Object.freeze([
-  'accepted', 'created', 'reset', 'recycled', 'pooled_only', 'rejected_invalid',
-]);
+export const OBSERVE_OUTCOME_NAMES: readonly ObserveOutcomeName[] = namesByCode(ObserveOutcome);
+
+/** The names of a name → code table, indexed by code (codes are 0 … n−1). */
+function namesByCode<N extends string>(codes: Readonly<Record<N, number>>): readonly N[] {
+  const names: N[] = [];
+  for (const name of Object.keys(codes) as N[]) names[codes[name]] = name;
+  return Object.freeze(names);
+}

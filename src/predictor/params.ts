@@ -123,21 +123,24 @@ function isName(name: string): name is keyof PredictorParams {
   return Object.prototype.hasOwnProperty.call(RULES, name);
 }
 
+/** What was wrong with a value: what was found and what was expected (message parts, no location). */
+export interface ParamProblem {
+  readonly found: string;
+  readonly expected: string;
+}
+
 /**
- * Parses one override `name=value` (value as text, or already a number).
+ * Reads one override `name=value` (value as text, or already a number): the typed value, or the problem.
  * `off` (or `Infinity`) is accepted where a parameter can be disabled: staleAfterMs, idleHalfLifeMs,
- * spreadRatio, recycle*IdleMs. Throws InputError for an unknown name or an out-of-range value,
- * e.g. "option --set predictor.decay: found 1.5; expected a number in (0, 1]".
+ * spreadRatio, recycle*IdleMs. Never throws.
  */
-export function parsePredictorParam(name: string, value: string | number): { name: keyof PredictorParams; value: number | PredictorSummary } {
-  if (!isName(name)) {
-    throw new InputError(msg.unknownPredictorParam(optionName(name), name, PREDICTOR_PARAM_NAMES));
-  }
+export function readPredictorParam(name: string, value: string | number): { name: keyof PredictorParams; value: number | PredictorSummary } | ParamProblem {
+  if (!isName(name)) return { found: `an unknown predictor parameter '${name}'`, expected: `one of ${PREDICTOR_PARAM_NAMES.join(', ')}` };
   const rule = RULES[name];
   const text = String(value).trim();
   if (rule.kind === 'summary') {
     if (text === 'median' || text === 'mean' || text === 'p75') return { name, value: text };
-    throw new InputError(msg.predictorParamValue(optionName(name), JSON.stringify(text), expected(rule)));
+    return { found: JSON.stringify(text), expected: expected(rule) };
   }
   let v: number;
   if (typeof value === 'number') v = value;
@@ -150,8 +153,18 @@ export function parsePredictorParam(name: string, value: string | number): { nam
         (rule.loOpen ? v > rule.lo : v >= rule.lo) &&
         (rule.hiOpen ? v < rule.hi : v <= rule.hi) &&
         (v !== INF || rule.off === true);
-  if (!ok) throw new InputError(msg.predictorParamValue(optionName(name), text, expected(rule)));
+  if (!ok) return { found: text, expected: expected(rule) };
   return { name, value: v };
+}
+
+/**
+ * Parses one override `name=value` as readPredictorParam does. Throws InputError for an unknown name or an
+ * out-of-range value, e.g. "option --set predictor.decay: found 1.5; expected a number in (0, 1]".
+ */
+export function parsePredictorParam(name: string, value: string | number): { name: keyof PredictorParams; value: number | PredictorSummary } {
+  const read = readPredictorParam(name, value);
+  if ('found' in read) throw new InputError(atOption(optionName(name), `found ${read.found}`, read.expected));
+  return read;
 }
 
 /**

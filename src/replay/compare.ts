@@ -1,4 +1,5 @@
 // Simulator vs replay: whole-run mean latency and its change against FIFO, per load and arm, and the gap in points.
+import { parseResultFile, type ResultFileRead } from '../result/result-reader.ts';
 
 /** One arm at one load, set side by side. Changes are in percent; the gap is replay − simulator, in points. */
 export interface CompareRow {
@@ -14,24 +15,19 @@ export interface CompareRow {
   readonly gap_points: number | null;
 }
 
-interface ArmLike {
-  all?: { mean_latency_ms?: unknown };
-}
-
-function meanOf(file: unknown, load: string, arm: string): number | null {
-  const r = (file as { results?: Record<string, { arms?: Record<string, ArmLike> }> }).results;
-  const v = r?.[load]?.arms?.[arm]?.all?.mean_latency_ms;
-  return typeof v === 'number' && Number.isFinite(v) ? v : null;
+function meanOf(file: ResultFileRead, load: string, arm: string): number | null {
+  return file.results[load]?.arms[arm]?.all['mean_latency_ms'] ?? null;
 }
 
 /**
- * Pairs every (load, arm) of the replay file with the simulation file. `issues` receives one message per problem:
- * a replay marked invalid, a load or arm missing from the simulation, a missing mean. Rows are in the replay's
+ * Pairs every (load, arm) of the replay file with the simulation file (both read by the one result reader).
+ * `issues` receives one message per problem: a replay marked invalid, a file that is not a valid result file, a
+ * load or arm missing from the simulation, a missing mean. Rows are in the replay's
  * order. The change against FIFO needs a `fifo` arm at the same load in both files.
  */
 export function compareResults(sim: unknown, replay: unknown, simName: string, replayName: string, issues: string[]): CompareRow[] {
   const rows: CompareRow[] = [];
-  const rep = replay as { replay?: { valid?: unknown; reasons?: unknown }; results?: Record<string, { arms?: Record<string, unknown> }> };
+  const rep = replay as { replay?: { valid?: unknown; reasons?: unknown } };
   if (rep === null || typeof rep !== 'object' || rep.replay === undefined) {
     issues.push(`${replayName} → replay: missing; expected a result file written by hsim replay`);
     return rows;
@@ -41,13 +37,19 @@ export function compareResults(sim: unknown, replay: unknown, simName: string, r
     issues.push(`${replayName} → replay.valid: found ${JSON.stringify(rep.replay.valid)}${why}; expected true: an invalid replay is not a result`);
     return rows;
   }
-  for (const [load, lr] of Object.entries(rep.results ?? {})) {
-    const armNames = Object.keys(lr.arms ?? {});
-    const simFifo = meanOf(sim, load, 'fifo');
-    const repFifo = meanOf(replay, load, 'fifo');
+  const simRead = parseResultFile(sim, simName);
+  const repRead = parseResultFile(replay, replayName);
+  if (!simRead.ok || !repRead.ok) {
+    for (const read of [simRead, repRead]) if (!read.ok) issues.push(...read.issues);
+    return rows;
+  }
+  for (const [load, lr] of Object.entries(repRead.value.results)) {
+    const armNames = Object.keys(lr.arms);
+    const simFifo = meanOf(simRead.value, load, 'fifo');
+    const repFifo = meanOf(repRead.value, load, 'fifo');
     for (const arm of armNames) {
-      const s = meanOf(sim, load, arm);
-      const r = meanOf(replay, load, arm);
+      const s = meanOf(simRead.value, load, arm);
+      const r = meanOf(repRead.value, load, arm);
       if (s === null) {
         issues.push(`${simName} → results.${load}.arms.${arm}: missing; expected the simulation of the same trace, load and arm`);
         continue;

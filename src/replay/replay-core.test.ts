@@ -6,6 +6,7 @@ import { armUnsupportedReason } from './broker-capability.ts';
 import { buildReplayPlan, planWork } from './replay-plan.ts';
 import { invalidReasons, summariseLateness } from './replay-validity.ts';
 import { compareResults, formatCompareTable } from './compare.ts';
+import { METRIC_NAMES } from '../result/metric-names.ts';
 
 describe('parseBrokerUrl', () => {
   it('parses the three kinds, hiding the password in the display form', () => {
@@ -69,9 +70,11 @@ describe('validity', () => {
 });
 
 describe('compareResults', () => {
-  const file = (fifo: number, arm: number, replay?: unknown): Record<string, unknown> => ({
+  // Result files as the one reader accepts them: every metric present (0 but the mean), no windows.
+  const arm = (mean: number): Record<string, unknown> => ({ all: { ...Object.fromEntries(METRIC_NAMES.map((n) => [n, 0])), mean_latency_ms: mean }, windows: [] });
+  const file = (fifo: number, other: number, replay?: unknown): Record<string, unknown> => ({
     ...(replay === undefined ? {} : { replay }),
-    results: { '0.8': { arms: { fifo: { all: { mean_latency_ms: fifo } }, 'oracle+no-aging': { all: { mean_latency_ms: arm } } } } },
+    results: { '0.8': { arms: { fifo: arm(fifo), 'oracle+no-aging': arm(other) } } },
   });
   it('pairs arms and computes the change vs FIFO and the gap in points', () => {
     const issues: string[] = [];
@@ -89,5 +92,10 @@ describe('compareResults', () => {
     const issues2: string[] = [];
     compareResults({ results: {} }, file(1, 1, { valid: true }), 's', 'r', issues2);
     expect(issues2[0]).toMatch(/s → results.0.8.arms.fifo: missing/);
+    const issues3: string[] = [];
+    const noP99 = file(1, 1);
+    delete ((noP99['results'] as Record<string, { arms: Record<string, { all: Record<string, unknown> }> }>)['0.8']!.arms['fifo']!.all)['p99_latency_ms'];
+    compareResults(noP99, file(1, 1, { valid: true }), 's', 'r', issues3);
+    expect(issues3).toEqual(['s → results.0.8.arms.fifo.all.p99_latency_ms: nothing; expected a finite number or null (every metric of SPEC §10)']);
   });
 });

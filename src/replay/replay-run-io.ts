@@ -2,15 +2,15 @@
 import { randomUUID } from 'node:crypto';
 import { InputError, atOption } from '../errors.ts';
 import * as msg from '../messages.ts';
-import { gitCommit } from '../io/provenance-io.ts';
+import { cliProvenance, gitCommit } from '../io/provenance-io.ts';
 import { readTrace } from '../../traces/trace-io.ts';
-import type { Trace } from '../trace/trace.ts';
 import { PREDICT_OUTCOME_NAMES } from '../predictor/outcomes.ts';
 import { encodePredictorSnapshot } from '../predictor/snapshot.ts';
 import { Predictor } from '../predictor/predictor.ts';
 import { predictorParamsFor, warmStart } from '../../sim/arms/predictive.ts';
 import { compressFactor, splitTrace } from '../../sim/split.ts';
-import { MetricFolder, windowOffsets, type MetricObject } from '../../sim/metrics.ts';
+import { MetricFolder, windowOffsets } from '../../sim/metrics.ts';
+import { buildArmResult } from '../result/result-file.ts';
 import { loadLabel, messageTiers, type ArmResult, type LoadResult, type SimulationConfig, type SimulationOutput } from '../../sim/simulate.ts';
 import type { ArmSpec, RoutingContext } from '../../sim/arms/index.ts';
 import { rowKeyStrings, rowKeysCached, type RowKeys } from '../../sim/row-keys.ts';
@@ -18,13 +18,14 @@ import { parseBrokerUrl, type BrokerAddress } from './broker-url.ts';
 import { armUnsupportedReason, type ArmNeeds } from './broker-capability.ts';
 import { buildReplayPlan, type ReplayPlan } from './replay-plan.ts';
 import { invalidReasons, summariseLateness } from './replay-validity.ts';
-import { buildSimulationConfig, optionsRecord, resultFile } from '../cli/simulate-run.ts';
+import { buildSimulationConfig, optionsRecord } from '../cli/simulate-run.ts';
+import { buildResultFile } from '../result/result-file.ts';
 import type { BrokerAdapter, QueueSetup } from './broker-adapter.ts';
 import { AmqpAdapter } from './amqp-adapter.ts';
 import { RedisAdapter } from './redis-adapter.ts';
 import { HarbingerAdapter } from './harbinger-adapter.ts';
 import { probeBroker } from './broker-probe.ts';
-import { runReplay, type DriverOptions, type ReplayMeasurement, type Sidecar } from './replay-driver.ts';
+import { runReplay, type DriverOptions, type Sidecar } from './replay-driver.ts';
 
 type RawOptions = Record<string, unknown>;
 
@@ -251,9 +252,13 @@ export async function replayTrace(tracePath: string, opts: RawOptions, log: (lin
       if (meas.failures.length > 0) break; // the broker failed: later arms would fail the same way
       continue;
     }
-    const result = armMetrics(trace, first, plan.arrivalWall, meas, cfg.timeScale, cls, sim);
-    const outcomeNames = brokerPredicts ? PREDICT_OUTCOME_NAMES : router.outcomeNames;
-    if (outcomeNames) Object.assign(result, outcomeCounts(meas.outcome, outcomeNames, windowOffsets(scaled(plan.arrivalWall, cfg.timeScale), sim.windows, sim.windowBy)));
+    const result = buildArmResult({
+      // Latency counts from the scheduled arrival, rescaled to trace ms (× time scale).
+      fold: new MetricFolder({ arrival: plan.arrivalWall, start: meas.start, end: meas.end, duration: trace.duration.subarray(first, first + m), scale: cfg.timeScale, cls, levels: sim.levels }),
+      windowOffsets: windowOffsets(scaled(plan.arrivalWall, cfg.timeScale), sim.windows, sim.windowBy),
+      classId: trace.classId, classes: trace.classes, first, rows: trace.n,
+      outcome: meas.outcome, outcomeNames: (brokerPredicts ? PREDICT_OUTCOME_NAMES : router.outcomeNames) ?? null,
+    });
     if (!brokerPredicts && router.report) Object.assign(result, router.report());
     result.replay = record;
     result.sim_seconds = meas.wallSeconds;
@@ -263,7 +268,7 @@ export async function replayTrace(tracePath: string, opts: RawOptions, log: (lin
   const out: SimulationOutput = { trace: { rows: trace.n, history_rows: first, evaluation_rows: m, boundaries_ms: Array.from(boundaries) }, results };
   const valid = allReasons.length === 0;
   const options = optionsRecord(sim, { broker: cfg.broker.display, time_scale: cfg.timeScale, lateness_bound_ms: cfg.latenessBoundMs, max_retries: cfg.maxRetries, mode: 'replay' });
-  const file = resultFile(tracePath, loaded.sha256, out, options);
+  const file = buildResultFile(cliProvenance(), tracePath, loaded.sha256, out, options);
   file.replay = { broker: cfg.broker.display, time_scale: cfg.timeScale, lateness_p99_ms: latenessP99, valid, reasons: allReasons };
   return { file, valid, reasons: allReasons };
 }
@@ -291,42 +296,4 @@ function brokerPredictor(arm: ArmSpec, ctx: RoutingContext, cfg: ReplayConfig): 
 
 function scaled(a: Float64Array, x: number): Float64Array {
   return a.map((v) => v * x);
-}
-
-/** Metric objects from measured times: latency from the scheduled arrival, rescaled to trace ms (× time scale). */
-function armMetrics(trace: Trace, first: number, arrivalWall: Float64Array, meas: ReplayMeasurement, X: number, cls: Uint8Array, sim: SimulationConfig): ArmResult {
-  const m = arrivalWall.length;
-  const duration = trace.duration.subarray(first, first + m);
-  const folder = new MetricFolder({ arrival: arrivalWall, start: meas.start, end: meas.end, duration, scale: X, cls, levels: sim.levels });
-  const off = windowOffsets(scaled(arrivalWall, X), sim.windows, sim.windowBy);
-  const windows: MetricObject[] = [];
-  for (let w = 0; w < sim.windows; w++) windows.push(folder.range(off[w]!, off[w + 1]!));
-  const result: ArmResult = { all: folder.range(0, m), windows, sim_seconds: 0 };
-  if (trace.classId && trace.classes) {
-    const members: number[][] = trace.classes.map(() => []);
-    for (let r = first; r < trace.n; r++) members[trace.classId[r]!]!.push(r - first);
-    const byLabel: Record<string, MetricObject> = {};
-    trace.classes.forEach((label, c) => {
-      if (members[c]!.length > 0) byLabel[label] = folder.subset(Int32Array.from(members[c]!));
-    });
-    result.by_label = byLabel;
-  }
-  return result;
-}
-
-function outcomeCounts(outcome: Int8Array, names: readonly string[], off: Int32Array): { outcomes: Record<string, number>; outcome_windows: Record<string, number>[] } {
-  const total: Record<string, number> = Object.fromEntries(names.map((n) => [n, 0]));
-  const perWindow: Record<string, number>[] = [];
-  for (let w = 0; w + 1 < off.length; w++) {
-    const counts: Record<string, number> = Object.fromEntries(names.map((n) => [n, 0]));
-    for (let i = off[w]!; i < off[w + 1]!; i++) {
-      const name = names[outcome[i]!];
-      if (name !== undefined) {
-        counts[name]!++;
-        total[name]!++;
-      }
-    }
-    perWindow.push(counts);
-  }
-  return { outcomes: total, outcome_windows: perWindow };
 }

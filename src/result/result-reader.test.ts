@@ -1,11 +1,12 @@
-// Result files read back: parseResultFile validates the shape, mergeResults joins runs of one trace.
+// The one result-file reader: loads, arms, windows and metrics read with every problem located by its JSON path.
 import { describe, expect, it } from 'vitest';
-import { resultFileObject } from './fixtures/result-file-fixture.ts';
-import { looksLikeResultFile, parseResultFile } from './result-file.ts';
-import { mergeResults } from './result-set.ts';
+import { resultFileObject } from '../../analysis/fixtures/result-file-fixture.ts';
+import { METRIC_NAMES } from './metric-names.ts';
+import { looksLikeResultFile, parseResultFile } from './result-reader.ts';
+import { mergeResults } from '../../analysis/result-set.ts';
 
 describe('parseResultFile', () => {
-  it('reads loads, arms and windows; a null or missing metric is absent, not an error', () => {
+  it('reads loads, arms and windows; a metric written as null is absent, not an error', () => {
     const obj = resultFileObject({ fifo: { mean_latency_ms: [1, 2] } });
     const arms = (obj['results'] as Record<string, { arms: Record<string, { windows: Record<string, unknown>[] }> }>)['0.5']!.arms;
     arms['fifo']!.windows[1]!['p99_latency_ms'] = null;
@@ -20,8 +21,17 @@ describe('parseResultFile', () => {
     expect(looksLikeResultFile({ id: 'gate' })).toBe(false);
   });
 
+  it('refuses a metric object that lacks a metric, naming its JSON path', () => {
+    const obj = resultFileObject({ fifo: { mean_latency_ms: [1, 2] } });
+    const arms = (obj['results'] as Record<string, { arms: Record<string, { windows: Record<string, unknown>[] }> }>)['0.5']!.arms;
+    delete arms['fifo']!.windows[1]!['slowdown_p99'];
+    const parsed = parseResultFile(obj, 'r.json');
+    expect(parsed.ok ? [] : parsed.issues).toEqual(['r.json → results.0.5.arms.fifo.windows[1].slowdown_p99: nothing; expected a finite number or null (every metric of SPEC §10)']);
+  });
+
   it('reports every malformed part with its JSON path', () => {
-    const parsed = parseResultFile({ results: { '0.5': { arms: { fifo: { all: {}, windows: [{ mean_latency_ms: 'x' }] }, b: 3 } }, '0.8': 1 } }, 'r.json');
+    const full = Object.fromEntries(METRIC_NAMES.map((n) => [n, 0]));
+    const parsed = parseResultFile({ results: { '0.5': { arms: { fifo: { all: full, windows: [{ ...full, mean_latency_ms: 'x' }] }, b: 3 } }, '0.8': 1 } }, 'r.json');
     expect(parsed.ok ? [] : parsed.issues).toEqual([
       'r.json → results.0.5.arms.fifo.windows[0].mean_latency_ms: "x"; expected a finite number or null',
       'r.json → results.0.5.arms.b: 3; expected an object with all and windows',

@@ -1,9 +1,41 @@
-// Reading result files from disk: one file, or every result file in a directory.
+// Result files on disk: writing one atomically, reading one or every result file in a directory.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { atLocation, InputError } from '../src/errors.ts';
-import { looksLikeResultFile, parseResultFile } from './result-file.ts';
-import type { SourcedResult } from './result-set.ts';
+import { atLocation, InputError } from '../errors.ts';
+import { writeFileAtomic } from '../io/atomic-io.ts';
+import { stableStringify } from '../json/stable-json.ts';
+import type { ResultFile } from './result-file.ts';
+import { looksLikeResultFile, parseResultFile, type ResultFileRead } from './result-reader.ts';
+
+/** The bytes of a result file: stable JSON (sorted keys, LF). */
+export function resultFileText(file: ResultFile): string {
+  return stableStringify(file);
+}
+
+/** Writes a result file to `path` atomically (temp file + rename); returns the text written. */
+export function writeResultFile(path: string, file: ResultFile): string {
+  const text = resultFileText(file);
+  writeFileAtomic(path, text);
+  return text;
+}
+
+/**
+ * Reads `path` as JSON for a command that takes a result file (`hsim compare`). Throws InputError when it cannot
+ * be read or parsed.
+ */
+export function readResultJson(path: string): unknown {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8'));
+  } catch (err) {
+    throw new InputError(`${path}: ${(err as Error).message}; expected a result file written by hsim simulate or hsim replay`);
+  }
+}
+
+/** A parsed result file and where it came from. */
+export interface SourcedResult {
+  readonly file: string;
+  readonly result: ResultFileRead;
+}
 
 /**
  * Reads `path` (a result file, or a directory whose *.json result files are all read, sorted by name; other JSON
