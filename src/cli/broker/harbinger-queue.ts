@@ -1,5 +1,6 @@
 // One queue of the Harbinger broker: the shared scheduler and predictor on a wall clock, leases, retries, dead letters.
-import { Scheduler, type SchedulerConfig } from '../../scheduler/scheduler.ts';
+import { Scheduler } from '../../scheduler/scheduler.ts';
+import type { SchedulerConfig } from '../../scheduler/scheduler-core.ts';
 import type { Predictor } from '../../predictor/predictor.ts';
 
 /** Queue settings, wall-clock ms. */

@@ -1,14 +1,14 @@
 // FIFO queues (priority levels, or one per key) as intrusive linked lists over message indices.
 
 /**
- * Q FIFO queues over message indices 0 … M−1. A message is in at most one queue; `next` links are shared,
- * so memory is O(M + Q) whatever Q is, and no operation allocates.
+ * Q FIFO queues over message indices 0 … capacity−1. A message is in at most one queue; `next` links are shared,
+ * so memory is O(M + Q) whatever Q is, and no operation allocates (`ensure` grows the links on demand).
  */
 export class LevelQueues {
   readonly head: Int32Array;
   readonly tail: Int32Array;
   readonly length: Int32Array;
-  private readonly next: Int32Array;
+  private next: Int32Array;
   total = 0;
 
   /** `next` (optional) is a reusable array of at least `messages` entries; its contents are overwritten as used. */
@@ -17,6 +17,14 @@ export class LevelQueues {
     this.tail = new Int32Array(queues).fill(-1);
     this.length = new Int32Array(queues);
     this.next = next ?? new Int32Array(Math.max(1, messages));
+  }
+
+  /** Makes room for message indices 0 … cap − 1 (keeps the links). */
+  ensure(cap: number): void {
+    if (cap <= this.next.length) return;
+    const n = new Int32Array(cap);
+    n.set(this.next);
+    this.next = n;
   }
 
   /** Appends message m at the tail of queue q. */

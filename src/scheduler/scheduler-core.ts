@@ -1,0 +1,276 @@
+// The scheduler core of SPEC §5 over message indices: strict or weighted queues, EWMA cost, anchored aging.
+import { LevelQueues } from './level-queues.ts';
+import { ShareHeap } from './share-heap.ts';
+
+/** How the scheduler serves its queues (levels, or one queue per key). */
+export interface SchedulerConfig {
+  /** Number of queues: priority levels (level 0 is served first), or one per key. */
+  readonly levels: number;
+  /** Weighted shares with one weight per queue; null = strict priority. */
+  readonly weights: ArrayLike<number> | null;
+  /** Aging threshold, ms; null = no aging. */
+  readonly agingMs: number | null;
+  /** Aging tick interval, ms. */
+  readonly agingIntervalMs: number;
+  readonly pausing: boolean;
+}
+
+/**
+ * Per-message arrays a caller may lend (the engine lends pooled buffers sized to its run, and never grows them).
+ * Absent arrays are allocated; the ones the config never reads get one element.
+ */
+export interface SchedulerStorage {
+  readonly next?: Int32Array;
+  readonly pulled?: Int32Array;
+  readonly placed?: Float64Array;
+  readonly arrival?: Float64Array;
+  readonly cost?: Float64Array;
+  readonly promoted?: Uint8Array;
+}
+
+const EWMA_ALPHA = 0.05;
+
+/**
+ * The one implementation of SPEC §5's scheduling rules. It holds message indices (integers the caller chooses,
+ * 0 … capacity−1, each waiting at most once) and their scheduling fields, never payloads; the caller passes `now`
+ * (ms, non-decreasing), so the simulator's event loop and a broker's wall-clock timer drive the same rules.
+ *
+ * Driving protocol: after each event (an enqueue, a completion or an aging tick) and the dequeues it allows, call
+ * `settle(now)`, which re-anchors the aging grid when nothing waits. `nextActingTick(now)` is the next aging tick
+ * that can promote; call `tick(t)` at it. No call allocates, except `ensure` (growth).
+ */
+export class SchedulerCore {
+  readonly queues: number;
+  readonly weighted: boolean;
+  /** Aging is on: a threshold is set and there are at least two levels. */
+  readonly agingOn: boolean;
+  /** Number of promotions so far. */
+  promotions = 0;
+  /** Queue the last `dequeue` took its message from. */
+  lastQueue = -1;
+  private readonly q: LevelQueues;
+  private readonly shares: ShareHeap;
+  private pulled: Int32Array;
+  private placed: Float64Array;
+  private arrival: Float64Array;
+  private cost: Float64Array;
+  private promoted: Uint8Array;
+  private readonly ewma: Float64Array;
+  private readonly promotedIn: Int32Array;
+  private readonly weights: Float64Array;
+  private readonly vclock: Float64Array;
+  private floor = 0;
+  private readonly threshold: number;
+  private readonly interval: number;
+  private readonly pausing: boolean;
+  private nextTick: number;
+
+  /**
+   * A core for message indices 0 … capacity−1 (grow with `ensure`), its aging grid anchored at `startMs`.
+   * Throws RangeError on an inconsistent config (no levels, wrong number of weights, bad interval).
+   */
+  constructor(cfg: SchedulerConfig, capacity: number, startMs = 0, storage: SchedulerStorage = {}) {
+    if (!Number.isInteger(cfg.levels) || cfg.levels < 1) throw new RangeError(`scheduler: levels ${cfg.levels}; expected an integer ≥ 1`);
+    if (cfg.weights !== null && cfg.weights.length !== cfg.levels) throw new RangeError(`scheduler: ${cfg.weights.length} weights for ${cfg.levels} levels`);
+    if (!(cfg.agingIntervalMs > 0)) throw new RangeError(`scheduler: aging interval ${cfg.agingIntervalMs}; expected > 0 ms`);
+    const Q = cfg.levels;
+    const cap = Math.max(1, capacity);
+    this.queues = Q;
+    this.weighted = cfg.weights !== null;
+    this.agingOn = cfg.agingMs !== null && Q > 1;
+    this.q = new LevelQueues(Q, cap, storage.next);
+    this.pulled = storage.pulled ?? new Int32Array(cap);
+    this.placed = storage.placed ?? new Float64Array(this.agingOn ? cap : 1);
+    this.promoted = storage.promoted ?? new Uint8Array(this.agingOn ? cap : 1);
+    this.arrival = storage.arrival ?? new Float64Array(this.agingOn && cfg.pausing ? cap : 1);
+    this.cost = storage.cost ?? new Float64Array(this.weighted ? cap : 1);
+    this.ewma = new Float64Array(Q);
+    this.promotedIn = new Int32Array(Q);
+    this.weights = cfg.weights === null ? new Float64Array(0) : Float64Array.from(cfg.weights);
+    this.vclock = new Float64Array(Q);
+    this.shares = new ShareHeap(Q, this.vclock);
+    this.threshold = cfg.agingMs ?? Number.POSITIVE_INFINITY;
+    this.interval = cfg.agingIntervalMs;
+    this.pausing = cfg.pausing;
+    this.nextTick = startMs + cfg.agingIntervalMs;
+  }
+
+  /** Makes room for message indices 0 … cap − 1 (arrays double; lent arrays are replaced by grown copies). */
+  ensure(cap: number): void {
+    if (cap <= this.pulled.length) return;
+    const n = Math.max(cap, 2 * this.pulled.length);
+    this.q.ensure(n);
+    this.pulled = grown(this.pulled, n, (k) => new Int32Array(k));
+    if (this.agingOn) {
+      this.placed = grown(this.placed, n, (k) => new Float64Array(k));
+      this.promoted = grown(this.promoted, n, (k) => new Uint8Array(k));
+      if (this.pausing) this.arrival = grown(this.arrival, n, (k) => new Float64Array(k));
+    }
+    if (this.weighted) this.cost = grown(this.cost, n, (k) => new Float64Array(k));
+  }
+
+  /** Messages waiting in all queues. */
+  get size(): number {
+    return this.q.total;
+  }
+
+  /** Messages waiting in queue `q`. */
+  lengthOf(q: number): number {
+    return this.q.length[q]!;
+  }
+
+  /** The weighted-cost EWMA of queue `q` (ms; 0 before its first completion). */
+  ewmaOf(q: number): number {
+    return this.ewma[q]!;
+  }
+
+  /** Queue message i was last dequeued from. */
+  queueOf(i: number): number {
+    return this.pulled[i]!;
+  }
+
+  /**
+   * Appends message i at the tail of queue q at `now` (placed = now, not promoted). `cost` is the predictor's
+   * estimate in ms (0 = none); `arrival` the original arrival (pausing compares against it). A queue that receives
+   * a message while empty restarts at max(its clock, floor): no banked credit. The caller checks 0 ≤ q < queues.
+   */
+  enqueue(i: number, q: number, now: number, cost: number, arrival: number): void {
+    if (this.weighted) this.cost[i] = cost;
+    if (this.agingOn) {
+      this.placed[i] = now;
+      this.promoted[i] = 0;
+      if (this.pausing) this.arrival[i] = arrival;
+    }
+    this.push(q, i);
+  }
+
+  /**
+   * Takes the message to start next: strict priority takes the head of the lowest non-empty queue; weighted shares
+   * the queue with the smallest virtual clock (ties to the lower queue), raising the floor to it and charging
+   * max(cost, 1)/weight, cost = the message's estimate if > 0, else the queue's EWMA if > 0, else 1 ms.
+   * Returns the message index, or −1 when nothing waits.
+   */
+  dequeue(): number {
+    const qs = this.q;
+    if (qs.total === 0) return -1;
+    let q: number;
+    if (this.weighted) {
+      const vclock = this.vclock;
+      q = this.shares.top();
+      const c = vclock[q]!;
+      if (c > this.floor) this.floor = c;
+      const est = this.cost[qs.head[q]!]!;
+      const e = this.ewma[q]!;
+      const charge = est > 0 ? est : e > 0 ? e : 1;
+      vclock[q] = c + (charge > 1 ? charge : 1) / this.weights[q]!;
+      this.shares.fixTop(qs.length[q] === 1);
+    } else {
+      const length = qs.length;
+      q = 0;
+      while (length[q] === 0) q++;
+    }
+    const i = qs.shift(q);
+    if (this.agingOn && this.promoted[i] === 1) this.promotedIn[q]!--;
+    this.pulled[i] = q;
+    this.lastQueue = q;
+    return i;
+  }
+
+  /** Message i (dequeued, not re-enqueued since) completed after `duration` ms: the EWMA of its queue learns it. */
+  complete(i: number, duration: number): void {
+    this.learn(this.pulled[i]!, duration);
+  }
+
+  /** The cost EWMA of queue q moves by 0.05·(d − ewma), or becomes d while it is 0. */
+  learn(q: number, duration: number): void {
+    const e = this.ewma[q]!;
+    this.ewma[q] = e > 0 ? e + EWMA_ALPHA * (duration - e) : duration;
+  }
+
+  /**
+   * The next aging tick at or after `now` that promotes something if no other event comes first; Infinity when
+   * none can (aging off, nothing waits, or every head is blocked). Ticks before `now` are skipped along the grid.
+   */
+  nextActingTick(now: number): number {
+    const qs = this.q;
+    if (!this.agingOn || qs.total === 0) return Number.POSITIVE_INFINITY;
+    const interval = this.interval;
+    let nextTick = this.nextTick;
+    while (nextTick < now) nextTick += interval;
+    this.nextTick = nextTick;
+    // Until another event the levels are unchanged, so a tick that promotes nothing is a pure no-op. A level l ≥ 1
+    // first acts at the first grid point where its head has waited the threshold since it was placed ("due"),
+    // unless by then it is paused (pausing: level l−1 holds a promoted message and its head has waited the
+    // threshold since arrival). Both conditions only become true as time passes, so the next tick that acts is the
+    // earliest such point over the levels. Skip to it along the same grid, with the tick's own comparisons.
+    const head = qs.head;
+    const length = qs.length;
+    const placed = this.placed;
+    const threshold = this.threshold;
+    const pausing = this.pausing;
+    let tg = Number.POSITIVE_INFINITY;
+    for (let l = this.queues - 1; l >= 1; l--) {
+      const h = head[l]!;
+      if (h < 0) continue;
+      const up = l - 1;
+      const pausable = pausing && this.promotedIn[up]! > 0 && length[up]! > 0;
+      const upArrival = pausable ? this.arrival[head[up]!]! : 0;
+      let t = nextTick;
+      while (t - placed[h]! < threshold && t < tg) t += interval;
+      if (t < tg && !(pausable && t - upArrival >= threshold)) tg = t;
+    }
+    return tg;
+  }
+
+  /**
+   * One aging tick at `now`: from the bottom level up to 1, move heads that waited ≥ threshold since they were
+   * placed to the tail of the level above (placed = now, promoted). With pausing, skip level l while level l−1
+   * holds a promoted message and its head waited ≥ threshold since its original arrival, and promote at most one
+   * message per level. The next tick is due at now + interval.
+   */
+  tick(now: number): void {
+    const qs = this.q;
+    const placed = this.placed;
+    const promoted = this.promoted;
+    const promotedIn = this.promotedIn;
+    const threshold = this.threshold;
+    const pausing = this.pausing;
+    for (let l = this.queues - 1; l >= 1; l--) {
+      const up = l - 1;
+      if (pausing && promotedIn[up]! > 0 && qs.length[up]! > 0 && now - this.arrival[qs.head[up]!]! >= threshold) continue;
+      for (let h = qs.head[l]!; h >= 0 && now - placed[h]! >= threshold; h = qs.head[l]!) {
+        qs.shift(l);
+        if (promoted[h] === 1) promotedIn[l]!--;
+        if (this.weighted && qs.length[l] === 0) this.shares.remove(l);
+        promoted[h] = 1;
+        promotedIn[up]!++;
+        placed[h] = now;
+        this.promotions++;
+        this.push(up, h);
+        if (pausing) break;
+      }
+    }
+    this.nextTick = now + this.interval;
+  }
+
+  /** Ends an event at `now`: when nothing waits, the aging grid is re-anchored at now + interval. */
+  settle(now: number): void {
+    if (this.q.total === 0) this.nextTick = now + this.interval;
+  }
+
+  private push(q: number, i: number): void {
+    const qs = this.q;
+    if (this.weighted && qs.length[q] === 0) {
+      const vclock = this.vclock;
+      if (vclock[q]! < this.floor) vclock[q] = this.floor;
+      qs.push(q, i);
+      this.shares.push(q);
+    } else qs.push(q, i);
+  }
+}
+
+function grown<A extends Int32Array | Float64Array | Uint8Array>(a: A, n: number, make: (k: number) => A): A {
+  const b = make(n);
+  b.set(a);
+  return b;
+}
