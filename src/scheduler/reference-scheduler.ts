@@ -16,8 +16,6 @@ interface Waiting {
  */
 export class ReferenceScheduler {
   promotions = 0;
-  /** Aging ticks run so far (every grid point while something waits, so more than the core's acting ticks). */
-  ticks = 0;
   private readonly levels: Waiting[][];
   private readonly clock: number[];
   private readonly ewma: number[];
@@ -78,7 +76,6 @@ export class ReferenceScheduler {
 
   tick(now: number): void {
     const threshold = this.cfg.agingMs ?? Number.POSITIVE_INFINITY;
-    this.ticks++;
     for (let l = this.levels.length - 1; l >= 1; l--) {
       const above = this.levels[l - 1]!;
       if (this.cfg.pausing && above.some((m) => m.promoted) && above.length > 0 && now - above[0]!.arrival >= threshold) continue;

@@ -40,7 +40,7 @@ function coreDriven(cfg: SchedulerConfig, m: number): Driven {
   return {
     get size() { return c.size; },
     enqueue: (i, q, now, cost, arrival) => { c.ensure(Math.min(m, i + 1)); c.enqueue(i, q, now, cost, arrival); },
-    take() { const i = c.dequeue(); this.lastQueue = c.lastQueue; return i; },
+    take() { const i = c.dequeue(); if (i >= 0) this.lastQueue = c.queueOf(i); return i; },
     lastQueue: -1,
     learn: (q, d) => c.learn(q, d),
     nextTick: (now) => c.nextActingTick(now),

@@ -1,5 +1,4 @@
 // The scheduler core of SPEC §5 over message indices: strict or weighted queues, EWMA cost, anchored aging.
-import { LevelQueues } from './level-queues.ts';
 import { ShareHeap } from './share-heap.ts';
 
 /** How the scheduler serves its queues (levels, or one queue per key). */
@@ -46,9 +45,12 @@ export class SchedulerCore {
   readonly agingOn: boolean;
   /** Number of promotions so far. */
   promotions = 0;
-  /** Queue the last `dequeue` took its message from. */
-  lastQueue = -1;
-  private readonly q: LevelQueues;
+  private total = 0;
+  // The queues: FIFO intrusive linked lists over message indices (`next` links shared, O(M + Q) memory).
+  private readonly head: Int32Array;
+  private readonly tail: Int32Array;
+  private readonly length: Int32Array;
+  private next: Int32Array;
   private readonly shares: ShareHeap;
   private pulled: Int32Array;
   private placed: Float64Array;
@@ -78,7 +80,10 @@ export class SchedulerCore {
     this.queues = Q;
     this.weighted = cfg.weights !== null;
     this.agingOn = cfg.agingMs !== null && Q > 1;
-    this.q = new LevelQueues(Q, cap, storage.next);
+    this.head = new Int32Array(Q).fill(-1);
+    this.tail = new Int32Array(Q).fill(-1);
+    this.length = new Int32Array(Q);
+    this.next = storage.next ?? new Int32Array(cap);
     this.pulled = storage.pulled ?? new Int32Array(cap);
     this.placed = storage.placed ?? new Float64Array(this.agingOn ? cap : 1);
     this.promoted = storage.promoted ?? new Uint8Array(this.agingOn ? cap : 1);
@@ -99,7 +104,7 @@ export class SchedulerCore {
   ensure(cap: number): void {
     if (cap <= this.pulled.length) return;
     const n = Math.max(cap, 2 * this.pulled.length);
-    this.q.ensure(n);
+    this.next = grown(this.next, n, (k) => new Int32Array(k));
     this.pulled = grown(this.pulled, n, (k) => new Int32Array(k));
     if (this.agingOn) {
       this.placed = grown(this.placed, n, (k) => new Float64Array(k));
@@ -111,12 +116,12 @@ export class SchedulerCore {
 
   /** Messages waiting in all queues. */
   get size(): number {
-    return this.q.total;
+    return this.total;
   }
 
   /** Messages waiting in queue `q`. */
   lengthOf(q: number): number {
-    return this.q.length[q]!;
+    return this.length[q]!;
   }
 
   /** The weighted-cost EWMA of queue `q` (ms; 0 before its first completion). */
@@ -135,12 +140,8 @@ export class SchedulerCore {
    * a message while empty restarts at max(its clock, floor): no banked credit. The caller checks 0 ≤ q < queues.
    */
   enqueue(i: number, q: number, now: number, cost: number, arrival: number): void {
-    if (this.weighted) this.cost[i] = cost;
-    if (this.agingOn) {
-      this.placed[i] = now;
-      this.promoted[i] = 0;
-      if (this.pausing) this.arrival[i] = arrival;
-    }
+    // The hot methods stay small (the engine's loop inlines them within V8's budget); config-dependent work is a call.
+    if (this.weighted || this.agingOn) this.note(i, now, cost, arrival);
     this.push(q, i);
   }
 
@@ -148,32 +149,45 @@ export class SchedulerCore {
    * Takes the message to start next: strict priority takes the head of the lowest non-empty queue; weighted shares
    * the queue with the smallest virtual clock (ties to the lower queue), raising the floor to it and charging
    * max(cost, 1)/weight, cost = the message's estimate if > 0, else the queue's EWMA if > 0, else 1 ms.
-   * Returns the message index, or −1 when nothing waits.
+   * Returns the message index (its queue is then `queueOf(i)`), or −1 when nothing waits.
    */
   dequeue(): number {
-    const qs = this.q;
-    if (qs.total === 0) return -1;
-    let q: number;
-    if (this.weighted) {
-      const vclock = this.vclock;
-      q = this.shares.top();
-      const c = vclock[q]!;
-      if (c > this.floor) this.floor = c;
-      const est = this.cost[qs.head[q]!]!;
-      const e = this.ewma[q]!;
-      const charge = est > 0 ? est : e > 0 ? e : 1;
-      vclock[q] = c + (charge > 1 ? charge : 1) / this.weights[q]!;
-      this.shares.fixTop(qs.length[q] === 1);
-    } else {
-      const length = qs.length;
-      q = 0;
-      while (length[q] === 0) q++;
-    }
-    const i = qs.shift(q);
+    if (this.total === 0) return -1;
+    const q = this.weighted ? this.chargeShare() : this.firstNonEmpty();
+    const i = this.shift(q);
     if (this.agingOn && this.promoted[i] === 1) this.promotedIn[q]!--;
     this.pulled[i] = q;
-    this.lastQueue = q;
     return i;
+  }
+
+  private note(i: number, now: number, cost: number, arrival: number): void {
+    if (this.weighted) this.cost[i] = cost;
+    if (this.agingOn) {
+      this.placed[i] = now;
+      this.promoted[i] = 0;
+      if (this.pausing) this.arrival[i] = arrival;
+    }
+  }
+
+  private firstNonEmpty(): number {
+    const length = this.length;
+    let q = 0;
+    while (length[q] === 0) q++;
+    return q;
+  }
+
+  /** Weighted shares: picks the queue with the smallest clock, raises the floor to it and charges its head. */
+  private chargeShare(): number {
+    const vclock = this.vclock;
+    const q = this.shares.top();
+    const c = vclock[q]!;
+    if (c > this.floor) this.floor = c;
+    const est = this.cost[this.head[q]!]!;
+    const e = this.ewma[q]!;
+    const charge = est > 0 ? est : e > 0 ? e : 1;
+    vclock[q] = c + (charge > 1 ? charge : 1) / this.weights[q]!;
+    this.shares.fixTop(this.length[q] === 1);
+    return q;
   }
 
   /** Message i (dequeued, not re-enqueued since) completed after `duration` ms: the EWMA of its queue learns it. */
@@ -192,8 +206,11 @@ export class SchedulerCore {
    * none can (aging off, nothing waits, or every head is blocked). Ticks before `now` are skipped along the grid.
    */
   nextActingTick(now: number): number {
-    const qs = this.q;
-    if (!this.agingOn || qs.total === 0) return Number.POSITIVE_INFINITY;
+    // Small on purpose, so the engine's loop inlines this test; the look-ahead itself is a call.
+    return this.agingOn && this.total > 0 ? this.lookAhead(now) : Number.POSITIVE_INFINITY;
+  }
+
+  private lookAhead(now: number): number {
     const interval = this.interval;
     let nextTick = this.nextTick;
     while (nextTick < now) nextTick += interval;
@@ -203,8 +220,8 @@ export class SchedulerCore {
     // unless by then it is paused (pausing: level l−1 holds a promoted message and its head has waited the
     // threshold since arrival). Both conditions only become true as time passes, so the next tick that acts is the
     // earliest such point over the levels. Skip to it along the same grid, with the tick's own comparisons.
-    const head = qs.head;
-    const length = qs.length;
+    const head = this.head;
+    const length = this.length;
     const placed = this.placed;
     const threshold = this.threshold;
     const pausing = this.pausing;
@@ -229,7 +246,8 @@ export class SchedulerCore {
    * message per level. The next tick is due at now + interval.
    */
   tick(now: number): void {
-    const qs = this.q;
+    const head = this.head;
+    const length = this.length;
     const placed = this.placed;
     const promoted = this.promoted;
     const promotedIn = this.promotedIn;
@@ -237,11 +255,11 @@ export class SchedulerCore {
     const pausing = this.pausing;
     for (let l = this.queues - 1; l >= 1; l--) {
       const up = l - 1;
-      if (pausing && promotedIn[up]! > 0 && qs.length[up]! > 0 && now - this.arrival[qs.head[up]!]! >= threshold) continue;
-      for (let h = qs.head[l]!; h >= 0 && now - placed[h]! >= threshold; h = qs.head[l]!) {
-        qs.shift(l);
+      if (pausing && promotedIn[up]! > 0 && length[up]! > 0 && now - this.arrival[head[up]!]! >= threshold) continue;
+      for (let h = head[l]!; h >= 0 && now - placed[h]! >= threshold; h = head[l]!) {
+        this.shift(l);
         if (promoted[h] === 1) promotedIn[l]!--;
-        if (this.weighted && qs.length[l] === 0) this.shares.remove(l);
+        if (this.weighted && length[l] === 0) this.shares.remove(l);
         promoted[h] = 1;
         promotedIn[up]!++;
         placed[h] = now;
@@ -255,17 +273,39 @@ export class SchedulerCore {
 
   /** Ends an event at `now`: when nothing waits, the aging grid is re-anchored at now + interval. */
   settle(now: number): void {
-    if (this.q.total === 0) this.nextTick = now + this.interval;
+    if (this.total === 0) this.nextTick = now + this.interval;
   }
 
+  /** Appends message i at the tail of queue q; a weighted queue that was empty restarts at max(its clock, floor). */
   private push(q: number, i: number): void {
-    const qs = this.q;
-    if (this.weighted && qs.length[q] === 0) {
-      const vclock = this.vclock;
-      if (vclock[q]! < this.floor) vclock[q] = this.floor;
-      qs.push(q, i);
-      this.shares.push(q);
-    } else qs.push(q, i);
+    const length = this.length;
+    if (this.weighted && length[q] === 0) this.restart(q);
+    const next = this.next;
+    next[i] = -1;
+    const t = this.tail[q]!;
+    if (t < 0) this.head[q] = i;
+    else next[t] = i;
+    this.tail[q] = i;
+    length[q]!++;
+    this.total++;
+  }
+
+  /** A weighted queue receiving a message while empty restarts at max(its clock, floor) and rejoins the shares. */
+  private restart(q: number): void {
+    const vclock = this.vclock;
+    if (vclock[q]! < this.floor) vclock[q] = this.floor;
+    this.shares.push(q);
+  }
+
+  /** Removes and returns the head of queue q (which must be non-empty). */
+  private shift(q: number): number {
+    const i = this.head[q]!;
+    const nx = this.next[i]!;
+    this.head[q] = nx;
+    if (nx < 0) this.tail[q] = -1;
+    this.length[q]!--;
+    this.total--;
+    return i;
   }
 }
 

@@ -55,7 +55,7 @@ export class Scheduler<T> {
     void now;
     const s = this.core.dequeue();
     if (s < 0) return null;
-    this.lastLevel = this.core.lastQueue;
+    this.lastLevel = this.core.queueOf(s);
     const msg = this.payload[s]!;
     this.payload[s] = undefined;
     this.free.push(s);

@@ -68,7 +68,7 @@ interface Waiter {
 /**
  * A Harbinger queue. `clock()` returns wall ms (monotonic). Every public operation is one scheduler event:
  * it runs at clock(), dispatches to waiting pullers, then settles (re-anchoring the aging grid when empty).
- * Aging ticks run on a timer at the scheduler's next tick time.
+ * Aging ticks run on a timer at the next tick that can promote (the scheduler core's look-ahead).
  */
 export class HarbingerQueue {
   readonly deadLetters: DeadLetter[] = [];
