@@ -85,6 +85,9 @@ export function runEngine(
     arrival,
   });
   const heap = new CompletionHeap(cfg.workers);
+  // Without aging the core needs no look-ahead and no grid re-anchoring: skipping the calls keeps V8's inlining
+  // budget of this loop for the completion heap.
+  const aging = core.agingOn;
 
   let idle = cfg.workers;
   let next = 0;
@@ -95,7 +98,7 @@ export function runEngine(
   for (;;) {
     const tc = heap.topTime();
     const ta = next < m ? arrival[next]! : Number.POSITIVE_INFINITY;
-    const tg = core.nextActingTick(now);
+    const tg = aging ? core.nextActingTick(now) : Number.POSITIVE_INFINITY;
     if (tc === Number.POSITIVE_INFINITY && ta === Number.POSITIVE_INFINITY && tg === Number.POSITIVE_INFINITY) break;
 
     if (tc <= ta && tc <= tg) {
@@ -123,15 +126,16 @@ export function runEngine(
     }
 
     // Dispatch.
-    while (idle > 0 && core.size > 0) {
+    while (idle > 0) {
       const i = core.dequeue();
+      if (i < 0) break;
       start[i] = now;
       const fin = now + durationIn[first + i]!;
       end[i] = fin;
       heap.push(fin, i);
       idle--;
     }
-    core.settle(now);
+    if (aging) core.settle(now);
   }
 
   return { arrival, start, end, outcome, events: { completions, arrivals: next, agingTicks, promotions: core.promotions } };

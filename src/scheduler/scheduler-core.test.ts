@@ -247,7 +247,7 @@ describe('SchedulerCore', () => {
   });
 
   it('complete feeds the EWMA of the queue the message was pulled from, not where it arrived', () => {
-    const c = new SchedulerCore({ levels: 2, weights: null, agingMs: 10, agingIntervalMs: 10, pausing: false }, 2);
+    const c = new SchedulerCore({ levels: 2, weights: [1, 1], agingMs: 10, agingIntervalMs: 10, pausing: false }, 2);
     c.enqueue(0, 1, 0, 0, 0);
     c.tick(10); // promoted to level 0
     expect(c.dequeue()).toBe(0);

@@ -66,6 +66,8 @@ export class SchedulerCore {
   private readonly interval: number;
   private readonly pausing: boolean;
   private nextTick: number;
+  /** The last look-ahead's answer, −Infinity once a head, a promoted count or the grid changed since. */
+  private acting = Number.NEGATIVE_INFINITY;
 
   /**
    * A core for message indices 0 … capacity−1 (grow with `ensure`), its aging grid anchored at `startMs`.
@@ -155,9 +157,14 @@ export class SchedulerCore {
     if (this.total === 0) return -1;
     const q = this.weighted ? this.chargeShare() : this.firstNonEmpty();
     const i = this.shift(q);
-    if (this.agingOn && this.promoted[i] === 1) this.promotedIn[q]!--;
+    if (this.agingOn) this.leave(i, q);
     this.pulled[i] = q;
     return i;
+  }
+
+  /** Message i leaves queue q for a worker: q holds one promoted message fewer if i was one. */
+  private leave(i: number, q: number): void {
+    if (this.promoted[i] === 1) this.promotedIn[q]!--;
   }
 
   private note(i: number, now: number, cost: number, arrival: number): void {
@@ -190,9 +197,13 @@ export class SchedulerCore {
     return q;
   }
 
-  /** Message i (dequeued, not re-enqueued since) completed after `duration` ms: the EWMA of its queue learns it. */
+  /**
+   * Message i (dequeued, not re-enqueued since) completed after `duration` ms: the EWMA of its queue learns it
+   * (weighted shares only; see `learn`).
+   */
   complete(i: number, duration: number): void {
-    this.learn(this.pulled[i]!, duration);
+    // Only the weighted charge reads the EWMA; a strict core skips the update (and the engine's loop its inlining).
+    if (this.weighted) this.learn(this.pulled[i]!, duration);
   }
 
   /** The cost EWMA of queue q moves by 0.05·(d − ewma), or becomes d while it is 0. */
@@ -207,7 +218,11 @@ export class SchedulerCore {
    */
   nextActingTick(now: number): number {
     // Small on purpose, so the engine's loop inlines this test; the look-ahead itself is a call.
-    return this.agingOn && this.total > 0 ? this.lookAhead(now) : Number.POSITIVE_INFINITY;
+    if (!this.agingOn || this.total === 0) return Number.POSITIVE_INFINITY;
+    // Until a head, a promoted count or the grid changes, the answer stands for every `now` up to it: a level skipped
+    // as paused stays paused and a due level stays due as time passes, so starting later on the grid finds the same
+    // point. (An arrival behind a waiting head changes nothing it reads: half the engine's events.)
+    return now <= this.acting ? this.acting : this.lookAhead(now);
   }
 
   private lookAhead(now: number): number {
@@ -236,6 +251,7 @@ export class SchedulerCore {
       while (t - placed[h]! < threshold && t < tg) t += interval;
       if (t < tg && !(pausable && t - upArrival >= threshold)) tg = t;
     }
+    this.acting = tg;
     return tg;
   }
 
@@ -269,11 +285,15 @@ export class SchedulerCore {
       }
     }
     this.nextTick = now + this.interval;
+    this.acting = Number.NEGATIVE_INFINITY;
   }
 
   /** Ends an event at `now`: when nothing waits, the aging grid is re-anchored at now + interval. */
   settle(now: number): void {
-    if (this.total === 0) this.nextTick = now + this.interval;
+    if (this.total === 0) {
+      this.nextTick = now + this.interval;
+      this.acting = Number.NEGATIVE_INFINITY;
+    }
   }
 
   /** Appends message i at the tail of queue q; a weighted queue that was empty restarts at max(its clock, floor). */
@@ -283,8 +303,10 @@ export class SchedulerCore {
     const next = this.next;
     next[i] = -1;
     const t = this.tail[q]!;
-    if (t < 0) this.head[q] = i;
-    else next[t] = i;
+    if (t < 0) {
+      this.head[q] = i;
+      this.acting = Number.NEGATIVE_INFINITY;
+    } else next[t] = i;
     this.tail[q] = i;
     length[q]!++;
     this.total++;
@@ -302,6 +324,7 @@ export class SchedulerCore {
     const i = this.head[q]!;
     const nx = this.next[i]!;
     this.head[q] = nx;
+    this.acting = Number.NEGATIVE_INFINITY;
     if (nx < 0) this.tail[q] = -1;
     this.length[q]!--;
     this.total--;
