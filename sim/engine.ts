@@ -65,25 +65,14 @@ export function runEngine(
   cfg: EngineConfig,
   buffers: EngineBuffers = new EngineBuffers(),
 ): EngineRun {
-  const Q = cfg.queues;
   const arrival = buffers.f64('arrival', m);
   const start = buffers.f64('start', m);
   const end = buffers.f64('end', m);
   const outcome = buffers.i8('outcome', m);
-  // Per-message state only some schedules read: the others get one-element stand-ins (never indexed past 0).
-  const agingOn = cfg.agingMs !== null && Q > 1;
-  const weighted = cfg.weights !== null;
   const origin = m > 0 ? arrivalIn[first]! : 0;
   for (let i = 0; i < m; i++) arrival[i] = (arrivalIn[first + i]! - origin) / compress;
 
-  const core = new SchedulerCore({ levels: Q, weights: cfg.weights, agingMs: cfg.agingMs, agingIntervalMs: cfg.agingIntervalMs, pausing: cfg.pausing }, m, 0, {
-    next: buffers.i32('next', m),
-    pulled: buffers.i32('pulledFrom', m),
-    placed: buffers.f64('placed', agingOn ? m : 1),
-    promoted: buffers.u8('promoted', agingOn ? m : 1),
-    cost: buffers.f64('cost', weighted ? m : 1),
-    arrival,
-  });
+  const core = coreFor(cfg, m, arrival, buffers);
   const heap = new CompletionHeap(cfg.workers);
   // Without aging the core needs no look-ahead and no grid re-anchoring: skipping the calls keeps V8's inlining
   // budget of this loop for the completion heap.
@@ -139,4 +128,22 @@ export function runEngine(
   }
 
   return { arrival, start, end, outcome, events: { completions, arrivals: next, agingTicks, promotions: core.promotions } };
+}
+
+/**
+ * The run's scheduler core on pooled buffers (a function of its own, so that inlining the buffer views does not use
+ * up V8's inlining budget of the event loop). Per-message state only some schedules read: the others get
+ * one-element stand-ins (never indexed past 0).
+ */
+function coreFor(cfg: EngineConfig, m: number, arrival: Float64Array, buffers: EngineBuffers): SchedulerCore {
+  const agingOn = cfg.agingMs !== null && cfg.queues > 1;
+  const weighted = cfg.weights !== null;
+  return new SchedulerCore({ levels: cfg.queues, weights: cfg.weights, agingMs: cfg.agingMs, agingIntervalMs: cfg.agingIntervalMs, pausing: cfg.pausing }, m, 0, {
+    next: buffers.i32('next', m),
+    pulled: buffers.i32('pulledFrom', m),
+    placed: buffers.f64('placed', agingOn ? m : 1),
+    promoted: buffers.u8('promoted', agingOn ? m : 1),
+    cost: buffers.f64('cost', weighted ? m : 1),
+    arrival,
+  });
 }

@@ -154,17 +154,34 @@ export class SchedulerCore {
    * Returns the message index (its queue is then `queueOf(i)`), or −1 when nothing waits.
    */
   dequeue(): number {
+    // One flat method (no nested calls): the engine's loop inlines it whole, or calls it once per start.
     if (this.total === 0) return -1;
-    const q = this.weighted ? this.chargeShare() : this.firstNonEmpty();
-    const i = this.shift(q);
-    if (this.agingOn) this.leave(i, q);
+    const head = this.head;
+    const length = this.length;
+    let q = 0;
+    if (this.weighted) {
+      const vclock = this.vclock;
+      const shares = this.shares;
+      q = shares.top();
+      const c = vclock[q]!;
+      if (c > this.floor) this.floor = c;
+      const est = this.cost[head[q]!]!;
+      const e = this.ewma[q]!;
+      const charge = est > 0 ? est : e > 0 ? e : 1;
+      vclock[q] = c + (charge > 1 ? charge : 1) / this.weights[q]!;
+      shares.fixTop(length[q] === 1);
+    } else while (length[q] === 0) q++;
+    // Unlink the head of q.
+    const i = head[q]!;
+    const nx = this.next[i]!;
+    head[q] = nx;
+    if (nx < 0) this.tail[q] = -1;
+    length[q]!--;
+    this.total--;
+    this.acting = Number.NEGATIVE_INFINITY;
+    if (this.agingOn && this.promoted[i] === 1) this.promotedIn[q]!--;
     this.pulled[i] = q;
     return i;
-  }
-
-  /** Message i leaves queue q for a worker: q holds one promoted message fewer if i was one. */
-  private leave(i: number, q: number): void {
-    if (this.promoted[i] === 1) this.promotedIn[q]!--;
   }
 
   private note(i: number, now: number, cost: number, arrival: number): void {
@@ -174,27 +191,6 @@ export class SchedulerCore {
       this.promoted[i] = 0;
       if (this.pausing) this.arrival[i] = arrival;
     }
-  }
-
-  private firstNonEmpty(): number {
-    const length = this.length;
-    let q = 0;
-    while (length[q] === 0) q++;
-    return q;
-  }
-
-  /** Weighted shares: picks the queue with the smallest clock, raises the floor to it and charges its head. */
-  private chargeShare(): number {
-    const vclock = this.vclock;
-    const q = this.shares.top();
-    const c = vclock[q]!;
-    if (c > this.floor) this.floor = c;
-    const est = this.cost[this.head[q]!]!;
-    const e = this.ewma[q]!;
-    const charge = est > 0 ? est : e > 0 ? e : 1;
-    vclock[q] = c + (charge > 1 ? charge : 1) / this.weights[q]!;
-    this.shares.fixTop(this.length[q] === 1);
-    return q;
   }
 
   /**
