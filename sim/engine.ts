@@ -1,7 +1,6 @@
-// The discrete-event engine of SPEC §5: one event per iteration, ties completion < arrival < aging.
+// The discrete-event loop of SPEC §5: one event per iteration, ties completion < arrival < aging; the core schedules.
+import { SchedulerCore } from '../src/scheduler/scheduler-core.ts';
 import { CompletionHeap } from './completion-heap.ts';
-import { LevelQueues } from './level-queues.ts';
-import { ShareHeap } from './share-heap.ts';
 import { EngineBuffers } from './engine-buffers.ts';
 
 /** How the engine schedules; derived from the arm by the caller (the engine never sees arm names). */
@@ -50,11 +49,10 @@ export interface EngineRun {
   readonly events: { completions: number; arrivals: number; agingTicks: number; promotions: number };
 }
 
-const EWMA_ALPHA = 0.05;
-
 /**
  * Simulates trace rows [first, first + m) arriving at (arrival[row] − arrival[first]) / compress and taking
- * duration[row] ms on one of `workers` non-preemptive workers. Cost O(M log W) plus aging ticks. Arrays come from
+ * duration[row] ms on one of `workers` non-preemptive workers, scheduled by the shared SchedulerCore (SPEC §5's
+ * rules live there; this loop only orders events). Cost O(M log W) plus aging ticks. Arrays come from
  * `buffers` (fresh ones when omitted): pass one pool to consecutive runs to avoid touching new memory each time.
  */
 export function runEngine(
@@ -67,67 +65,29 @@ export function runEngine(
   cfg: EngineConfig,
   buffers: EngineBuffers = new EngineBuffers(),
 ): EngineRun {
-  const Q = cfg.queues;
   const arrival = buffers.f64('arrival', m);
   const start = buffers.f64('start', m);
   const end = buffers.f64('end', m);
   const outcome = buffers.i8('outcome', m);
-  // Per-message state only some schedules read: the others get one-element stand-ins (never indexed past 0).
-  const agingOn = cfg.agingMs !== null && Q > 1;
-  const weighted = cfg.weights !== null;
-  const placed = buffers.f64('placed', agingOn ? m : 1);
-  const promoted = buffers.u8('promoted', agingOn ? m : 1);
-  const cost = buffers.f64('cost', weighted ? m : 1);
-  const pulledFrom = buffers.i32('pulledFrom', m);
-  if (agingOn) promoted.fill(0);
   const origin = m > 0 ? arrivalIn[first]! : 0;
   for (let i = 0; i < m; i++) arrival[i] = (arrivalIn[first + i]! - origin) / compress;
 
-  const queues = new LevelQueues(Q, m, buffers.i32('next', m));
+  const core = coreFor(cfg, m, arrival, buffers);
   const heap = new CompletionHeap(cfg.workers);
-  const ewma = new Float64Array(Q);
-  const promotedIn = new Int32Array(Q);
-  const weights = cfg.weights ?? new Float64Array(0);
-  const vclock = new Float64Array(Q);
-  const shares = new ShareHeap(Q, vclock);
-  let floor = 0;
-  const threshold = cfg.agingMs ?? Number.POSITIVE_INFINITY;
-  const interval = cfg.agingIntervalMs;
-  const pausing = cfg.pausing;
+  // Without aging the core needs no look-ahead and no grid re-anchoring: skipping the calls keeps V8's inlining
+  // budget of this loop for the completion heap.
+  const aging = core.agingOn;
 
   let idle = cfg.workers;
   let next = 0;
   let now = 0;
-  let nextTick = interval; // anchored at t = 0, when the queue is empty
   let completions = 0;
   let agingTicks = 0;
-  let promotions = 0;
 
   for (;;) {
     const tc = heap.topTime();
     const ta = next < m ? arrival[next]! : Number.POSITIVE_INFINITY;
-    let tg = Number.POSITIVE_INFINITY;
-    if (agingOn && queues.total > 0) {
-      // Ticks before the current time are no-ops: skip them along the grid (the clock never runs backwards).
-      while (nextTick < now) nextTick += interval;
-      // Between two other events the queue is non-empty, every worker busy and the levels unchanged, so a tick that
-      // promotes nothing is a pure no-op. A level l ≥ 1 first acts at the first grid point where its head has waited
-      // the threshold since it was placed ("due"), unless by then it is paused (pausing: level l−1 holds a promoted
-      // message and its head has waited the threshold since arrival). Both conditions only become true as time
-      // passes, so the next tick that acts is the earliest such point over the levels, or none until another event.
-      // Skip to it along the same grid, with the tick's own comparisons.
-      tg = Number.POSITIVE_INFINITY;
-      for (let l = Q - 1; l >= 1; l--) {
-        const h = queues.head[l]!;
-        if (h < 0) continue;
-        const up = l - 1;
-        const pausable = pausing && promotedIn[up]! > 0 && queues.length[up]! > 0;
-        const upArrival = pausable ? arrival[queues.head[up]!]! : 0;
-        let t = nextTick;
-        while (t - placed[h]! < threshold && t < tg) t += interval;
-        if (t < tg && !(pausable && t - upArrival >= threshold)) tg = t;
-      }
-    }
+    const tg = aging ? core.nextActingTick(now) : Number.POSITIVE_INFINITY;
     if (tc === Number.POSITIVE_INFINITY && ta === Number.POSITIVE_INFINITY && tg === Number.POSITIVE_INFINITY) break;
 
     if (tc <= ta && tc <= tg) {
@@ -136,10 +96,7 @@ export function runEngine(
       heap.pop();
       idle++;
       completions++;
-      const d = durationIn[first + i]!;
-      const lvl = pulledFrom[i]!;
-      const e = ewma[lvl]!;
-      ewma[lvl] = e > 0 ? e + EWMA_ALPHA * (d - e) : d;
+      core.complete(i, durationIn[first + i]!);
       router.now = now;
       router.complete(first + i);
     } else if (ta <= tg) {
@@ -150,80 +107,43 @@ export function runEngine(
       router.now = now;
       const q = router.route(first + i);
       outcome[i] = router.outcome;
-      if (weighted) cost[i] = router.cost;
-      if (agingOn) placed[i] = now;
-      // A queue that receives a message while empty restarts at max(its clock, floor): no banked credit.
-      if (weighted && queues.length[q] === 0) {
-        if (vclock[q]! < floor) vclock[q] = floor;
-        queues.push(q, i);
-        shares.push(q);
-      } else queues.push(q, i);
+      core.enqueue(i, q, now, router.cost, now);
     } else {
       now = tg;
       agingTicks++;
-      for (let l = Q - 1; l >= 1; l--) {
-        const up = l - 1;
-        // With pausing: skip level l while level l−1 holds a promoted message and its head has waited ≥ threshold
-        // since its original arrival; and promote at most one message per level per tick.
-        if (pausing && promotedIn[up]! > 0 && queues.length[up]! > 0 && now - arrival[queues.head[up]!]! >= threshold) continue;
-        for (let h = queues.head[l]!; h >= 0 && now - placed[h]! >= threshold; h = queues.head[l]!) {
-          queues.shift(l);
-          if (promoted[h] === 1) promotedIn[l]!--;
-          if (weighted && queues.length[l] === 0) removeFromShares(shares, l);
-          promoted[h] = 1;
-          promotedIn[up]!++;
-          placed[h] = now;
-          promotions++;
-          if (weighted && queues.length[up] === 0) {
-            if (vclock[up]! < floor) vclock[up] = floor;
-            queues.push(up, h);
-            shares.push(up);
-          } else queues.push(up, h);
-          if (pausing) break;
-        }
-      }
-      nextTick = now + interval;
+      core.tick(now);
     }
 
     // Dispatch.
-    while (idle > 0 && queues.total > 0) {
-      let q: number;
-      if (weighted) {
-        q = shares.top();
-        const c = vclock[q]!;
-        if (c > floor) floor = c;
-        const i0 = queues.head[q]!;
-        const est = cost[i0]!;
-        const charge = est > 0 ? est : ewma[q]! > 0 ? ewma[q]! : 1;
-        vclock[q] = c + (charge > 1 ? charge : 1) / weights[q]!;
-        shares.fixTop(queues.length[q] === 1);
-      } else {
-        q = 0;
-        while (queues.length[q] === 0) q++;
-      }
-      const i = queues.shift(q);
-      if (agingOn && promoted[i] === 1) promotedIn[q]!--;
-      pulledFrom[i] = q;
+    while (idle > 0) {
+      const i = core.dequeue();
+      if (i < 0) break;
       start[i] = now;
       const fin = now + durationIn[first + i]!;
       end[i] = fin;
       heap.push(fin, i);
       idle--;
     }
-    // Re-anchor the aging grid at every event after whose dispatch the queue is empty.
-    if (queues.total === 0) nextTick = now + interval;
+    if (aging) core.settle(now);
   }
 
-  return { arrival, start, end, outcome, events: { completions, arrivals: next, agingTicks, promotions } };
+  return { arrival, start, end, outcome, events: { completions, arrivals: next, agingTicks, promotions: core.promotions } };
 }
 
-/** Removes queue q from the shares heap (rare: a level emptied by promotion), by rebuilding it without q. */
-function removeFromShares(shares: ShareHeap, q: number): void {
-  const keep: number[] = [];
-  while (shares.size > 0) {
-    const t = shares.top();
-    shares.fixTop(true);
-    if (t !== q) keep.push(t);
-  }
-  for (const t of keep) shares.push(t);
+/**
+ * The run's scheduler core on pooled buffers (a function of its own, so that inlining the buffer views does not use
+ * up V8's inlining budget of the event loop). Per-message state only some schedules read: the others get
+ * one-element stand-ins (never indexed past 0).
+ */
+function coreFor(cfg: EngineConfig, m: number, arrival: Float64Array, buffers: EngineBuffers): SchedulerCore {
+  const agingOn = cfg.agingMs !== null && cfg.queues > 1;
+  const weighted = cfg.weights !== null;
+  return new SchedulerCore({ levels: cfg.queues, weights: cfg.weights, agingMs: cfg.agingMs, agingIntervalMs: cfg.agingIntervalMs, pausing: cfg.pausing }, m, 0, {
+    next: buffers.i32('next', m),
+    pulled: buffers.i32('pulledFrom', m),
+    placed: buffers.f64('placed', agingOn ? m : 1),
+    promoted: buffers.u8('promoted', agingOn ? m : 1),
+    cost: buffers.f64('cost', weighted ? m : 1),
+    arrival,
+  });
 }

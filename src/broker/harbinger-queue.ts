@@ -1,5 +1,6 @@
 // One queue of the Harbinger broker: the shared scheduler and predictor on a wall clock, leases, retries, dead letters.
-import { Scheduler, type SchedulerConfig } from '../scheduler/scheduler.ts';
+import { Scheduler } from '../scheduler/scheduler.ts';
+import type { SchedulerConfig } from '../scheduler/scheduler-core.ts';
 import type { Predictor } from '../predictor/predictor.ts';
 import * as msg from '../messages.ts';
 import { randomBytes } from 'node:crypto';
@@ -72,7 +73,7 @@ interface Waiter {
 /**
  * A Harbinger queue. `clock()` returns wall ms (monotonic). Every public operation is one scheduler event:
  * it runs at clock(), dispatches to waiting pullers, then settles (re-anchoring the aging grid when empty).
- * Aging ticks run on a timer at the scheduler's next tick time.
+ * Aging ticks run on a timer at the next tick that can promote (the scheduler core's look-ahead).
  */
 export class HarbingerQueue {
   readonly deadLetters: DeadLetter[] = [];

@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { runEngine, type EngineConfig, type Router } from '../../sim/engine.ts';
-import { Scheduler, type SchedulerConfig } from './scheduler.ts';
+import { Scheduler } from './scheduler.ts';
+import type { SchedulerConfig } from './scheduler-core.ts';
 
 interface Case {
   arrival: Float64Array;
@@ -172,16 +173,6 @@ describe('Scheduler', () => {
     }
     // Hand-computed: clocks (a, b) start (0, 0); charges 1/3 and 1; ties go to level 0.
     expect(got).toEqual([0, 1, 0, 0, 0, 1, 0, 0]);
-  });
-
-  it('remove takes a waiting message out without serving it', () => {
-    const s = new Scheduler<number>({ levels: 2, weights: null, agingMs: null, agingIntervalMs: 500, pausing: false });
-    s.enqueue(0, 1, 0);
-    s.enqueue(0, 2, 0);
-    s.enqueue(1, 3, 0);
-    expect(s.remove((m) => m === 2)).toBe(2);
-    expect(s.remove((m) => m === 9)).toBeNull();
-    expect([s.dequeue(0), s.dequeue(0), s.dequeue(0)]).toEqual([1, 3, null]);
   });
 
   it('rejects a bad level and a bad config', () => {

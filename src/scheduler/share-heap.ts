@@ -32,6 +32,35 @@ export class ShareHeap {
     items[i] = q;
   }
 
+  /** Removes queue q (rare: a level emptied by promotion); a no-op when q is not in the heap. */
+  remove(q: number): void {
+    const items = this.items;
+    let p = 0;
+    while (p < this.size && items[p] !== q) p++;
+    if (p === this.size) return;
+    const last = items[--this.size]!;
+    if (p === this.size) return;
+    // Put the last item in q's place, then sift it up or down (the order (clock, index) is total).
+    let i = p;
+    while (i > 0) {
+      const up = (i - 1) >> 1;
+      if (this.less(items[up]!, last)) break;
+      items[i] = items[up]!;
+      i = up;
+    }
+    if (i === p) {
+      for (;;) {
+        let c = 2 * i + 1;
+        if (c >= this.size) break;
+        if (c + 1 < this.size && this.less(items[c + 1]!, items[c]!)) c++;
+        if (!this.less(items[c]!, last)) break;
+        items[i] = items[c]!;
+        i = c;
+      }
+    }
+    items[i] = last;
+  }
+
   /** Restores order after the top's clock increased (or removes the top when `remove`). */
   fixTop(remove: boolean): void {
     const items = this.items;
