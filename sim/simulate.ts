@@ -83,7 +83,7 @@ export function simulate(trace: Trace, cfg: SimulationConfig, onArm?: (load: str
         agingIntervalMs: arm.agingIntervalMs,
         pausing: arm.flags.pausing,
       };
-      const run = runEngine(trace.arrival, trace.duration, first, m, compress, router, engineCfg, buffers);
+      const run = (arm.routing.engine ?? runEngine)(trace.arrival, trace.duration, first, m, compress, router, engineCfg, buffers);
       const cols = { arrival: run.arrival, start: run.start, end: run.end, duration: trace.duration.subarray(first, first + m), scale: 1, cls, levels: cfg.levels };
       const folder = new MetricFolder(cols, buffers.f64('metricScratch', Math.max(1, m)));
       const off = windowOffsets(run.arrival, cfg.windows, cfg.windowBy);

@@ -63,7 +63,7 @@ export function parseArm(text: string, levels: number, globalSets: readonly stri
   if (!routing) throw new InputError(atOption(where, `unknown routing "${name}"`, `one of ${routingNames().join(', ')}`));
   let weights: number[] | null = null;
   let pausing = false;
-  let agingMs: number | null = DEFAULT_AGING_MS;
+  let agingMs: number | null = routing.agesByDefault === false ? null : DEFAULT_AGING_MS;
   let summary: Summary | null = null;
   let keysProducer = false;
   let sizebins = false;
