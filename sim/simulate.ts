@@ -8,6 +8,7 @@ import { compressFactor, splitTrace, type Load, type SplitBy } from './split.ts'
 import type { ArmSpec } from './arms/index.ts';
 import type { RoutingContext } from './arms/routing.ts';
 import { rowKeysCached, type RowKeys } from './row-keys.ts';
+import { perturbTrace, type Perturbation } from '../src/trace/perturb.ts';
 
 /** Everything a simulation needs besides the trace; parsed and validated at the boundary. */
 export interface SimulationConfig {
@@ -24,6 +25,8 @@ export interface SimulationConfig {
   readonly seed: number;
   /** A predictor snapshot for warm predictive arms (instead of the history warm start), or null. */
   readonly predictorSnapshot?: { readonly bytes: Uint8Array; readonly source: string } | null;
+  /** Tie shuffles and arrival jitter applied to the trace before the split; absent or null = the trace as read. */
+  readonly perturb?: Perturbation | null;
 }
 
 /** One arm's result at one load (SPEC §10). */
@@ -55,7 +58,8 @@ export function loadLabel(load: Load): string {
  * factor. `onArm` is told after each (load, arm) run. `buffers` may be shared by consecutive simulations in one
  * thread (results never refer to it). Throws InputError when a load cannot be reached.
  */
-export function simulate(trace: Trace, cfg: SimulationConfig, onArm?: (load: string, arm: string) => void, buffers = new EngineBuffers()): SimulationOutput {
+export function simulate(input: Trace, cfg: SimulationConfig, onArm?: (load: string, arm: string) => void, buffers = new EngineBuffers()): SimulationOutput {
+  const trace = cfg.perturb ? perturbTrace(input, cfg.perturb) : input;
   const split = splitTrace(trace, cfg.split, cfg.fraction);
   const first = split.cut;
   const m = trace.n - first;

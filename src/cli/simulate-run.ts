@@ -12,6 +12,7 @@ import {
   defaultLevelFor, parseFraction, parseInteger, parseLoads, parseSplit, parseStaticMap, parseWindowBy,
 } from '../../sim/sim-options.ts';
 import { gitCommit, toolVersion } from './provenance.ts';
+import { isProblem, parseJitter, parseTies, type Perturbation } from '../trace/perturb.ts';
 import { formatSimulationTable } from './simulation-table.ts';
 
 /** Options as commander hands them over (strings and flags). */
@@ -71,8 +72,27 @@ export function buildSimulationConfig(opts: RawOptions): SimulationConfig {
     const name = s.split('=')[0] ?? '';
     if (name.startsWith('predictor.') && !arms.some((a) => a.routing.needsPredictor)) issues.push(atOption('--set', `"${s}" but no arm has a predictor`, 'a predictive arm, or no predictor.* overrides'));
   }
+  const perturb = parsePerturbation(opts, issues);
   if (issues.length > 0) throw new InputError(`simulate: ${issues.length} problem${issues.length > 1 ? 's' : ''} with the options`, issues);
-  return { loads, arms, workers, levels, defaultLevel: defaultLevelFor(levels), split, fraction, windows, windowBy, staticMap, seed, predictorSnapshot };
+  const cfg = { loads, arms, workers, levels, defaultLevel: defaultLevelFor(levels), split, fraction, windows, windowBy, staticMap, seed, predictorSnapshot };
+  return perturb === null ? cfg : { ...cfg, perturb };
+}
+
+/** `--ties file|shuffle:SEED` and `--jitter MS:SEED` (absent: none); null when neither perturbs anything. */
+function parsePerturbation(opts: RawOptions, issues: string[]): Perturbation | null {
+  let ties = null;
+  let jitter = null;
+  if (opts.ties !== undefined) {
+    const t = parseTies(String(opts.ties));
+    if (isProblem(t)) issues.push(atOption('--ties', t.found, t.expected));
+    else ties = t;
+  }
+  if (opts.jitter !== undefined) {
+    const j = parseJitter(String(opts.jitter));
+    if (isProblem(j)) issues.push(atOption('--jitter', j.found, j.expected));
+    else jitter = j;
+  }
+  return ties === null && jitter === null ? null : { ties, jitter };
 }
 
 /** The options block recorded in a result file (stable, hashable). */
@@ -90,6 +110,9 @@ export function optionsRecord(cfg: SimulationConfig, extra: Record<string, unkno
     seed: cfg.seed,
     static_map: cfg.staticMap ? Object.fromEntries([...cfg.staticMap.entries()].sort()) : null,
     predictor_snapshot: cfg.predictorSnapshot ? { file: cfg.predictorSnapshot.source, sha256: createHash('sha256').update(cfg.predictorSnapshot.bytes).digest('hex') } : null,
+    // Recorded only when used, so that a run without perturbations keeps every byte of its result file.
+    ...(cfg.perturb?.ties ? { ties: `shuffle:${cfg.perturb.ties.seed}` } : {}),
+    ...(cfg.perturb?.jitter ? { jitter: { ms: cfg.perturb.jitter.ms, seed: cfg.perturb.jitter.seed } } : {}),
     ...extra,
   };
 }

@@ -1,6 +1,7 @@
 // The experiment file (SPEC §12): traces × loads × arms × overrides × repeats, validated with every issue at once.
 import { IssueList, describeJson, isRecord, type Parsed } from './json-shape.ts';
 import { parseOverrideList, type Overrides } from './overrides.ts';
+import { isProblem, parseJitter, parseTies } from '../trace/perturb.ts';
 
 /** A trace of an experiment: its path as written (relative to the file's folder) and its expected SHA-256. */
 export interface ExperimentTrace {
@@ -27,11 +28,15 @@ export interface ExperimentSpec {
   readonly overrides: readonly Overrides[];
   readonly repeats: number;
   readonly out: string;
+  /** `shuffle:SEED` (tie order before the split); absent: as in the file. */
+  readonly ties?: string;
+  /** `MS:SEED` (arrival jitter before the split); absent: none. */
+  readonly jitter?: string;
 }
 
 export const EXPERIMENT_FIELDS = [
   'id', 'description', 'traces', 'loads', 'arms', 'split', 'fraction', 'windows', 'window_by', 'workers', 'levels', 'seed',
-  'overrides', 'repeats', 'out',
+  'overrides', 'repeats', 'out', 'ties', 'jitter',
 ] as const;
 
 const ID = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
@@ -77,7 +82,28 @@ export function parseCommon(input: Record<string, unknown>, issues: IssueList): 
   const levels = issues.integer(input, 'levels', '', 2, 3);
   const seed = issues.integer(input, 'seed', '', 0, 1);
   const out = issues.string(input, 'out', '');
-  return { id, traces, loads, split, fraction, windows, windowBy, workers, levels, seed, out };
+  return { id, traces, loads, split, fraction, windows, windowBy, workers, levels, seed, out, ...parsePerturbationFields(input, issues) };
+}
+
+/**
+ * The optional `ties` ("file" or "shuffle:SEED") and `jitter` ("MS:SEED") fields; present in the result only when
+ * they perturb something, so a file without them (or with "ties": "file") keeps its hash.
+ */
+export function parsePerturbationFields(input: Record<string, unknown>, issues: IssueList): { ties?: string; jitter?: string } {
+  const out: { ties?: string; jitter?: string } = {};
+  const ties = input['ties'];
+  if (ties !== undefined) {
+    const t = typeof ties === 'string' ? parseTies(ties) : { found: describeJson(ties), expected: '"file" or "shuffle:SEED"' };
+    if (isProblem(t)) issues.add('ties', t.found, t.expected);
+    else if (t !== null) out.ties = ties as string;
+  }
+  const jitter = input['jitter'];
+  if (jitter !== undefined) {
+    const j = typeof jitter === 'string' ? parseJitter(jitter) : { found: describeJson(jitter), expected: '"MS:SEED"' };
+    if (isProblem(j)) issues.add('jitter', j.found, j.expected);
+    else if (j !== null) out.jitter = jitter as string;
+  }
+  return out;
 }
 
 function parseTraces(input: unknown, issues: IssueList): ExperimentTrace[] {

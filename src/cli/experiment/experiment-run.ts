@@ -122,6 +122,8 @@ export async function prepareRun(spec: ExperimentSpec, file: string, flags: RunF
       id: c.id, tracePath: resolve(resolveFrom(file, c.trace.path)), traceLabel: c.trace.path, traceSha256: c.trace.sha256, load: c.load,
       armText: c.armText, key: c.key, levels: c.levels, workers: c.workers, seed: c.seed, split: spec.split, fraction: spec.fraction,
       windows: spec.windows, windowBy: spec.windowBy, cache: flags.cache, block,
+      ...(spec.ties !== undefined ? { ties: spec.ties } : {}),
+      ...(spec.jitter !== undefined ? { jitter: spec.jitter } : {}),
     };
     tasks.push(task);
     try {

@@ -7,6 +7,7 @@ import { writeFileAtomic } from '../../io/atomic-io.ts';
 import { overridesText } from '../../experiment/overrides.ts';
 import { parseSweep, sweepExperiment, type Variant } from '../../experiment/sweep-file.ts';
 import { mergeTraceCells } from '../../experiment/merge-cells.ts';
+import { withPerturbationFlags } from '../../experiment/perturbation-flags.ts';
 import { checkGate, readGateFile } from '../../../analysis/gate-io.ts';
 import { lockPathFor } from '../../../analysis/gate-lock.ts';
 import { checkRedis } from './redis-target.ts';
@@ -34,7 +35,7 @@ export async function runSweepCommand(file: string, opts: Record<string, unknown
   if (flags.shard !== null) throw new InputError('option --shard: not available for sweeps; expected a whole sweep (split an experiment with hsim run --shard instead)');
   const parsed = parseSweep(readJsonFile(file, 'a sweep file (JSON)'), file);
   if (!parsed.ok) throw new InputError(parsed.issues.length === 1 ? parsed.issues[0]! : `${parsed.issues.length} problems in ${file}:`, parsed.issues);
-  const sweep = parsed.value;
+  const sweep = withPerturbationFlags(parsed.value, opts);
   const gatePath = resolveFrom(file, sweep.gate);
   const unfrozen = sweep.gateUnfrozen || opts['unfrozen'] === true;
   const gate = readGateFile(gatePath).gate;
