@@ -39,7 +39,7 @@ export const MIN_SAMPLES = 100;
 const TOP_KEYS = ['id', 'description', 'trace_sha256', 'experiment', 'bootstrap', 'round_sig_digits', 'windows', 'loads', 'criteria', 'gate'];
 const BOOTSTRAP_KEYS = ['method', 'block', 'samples', 'seed', 'confidence'];
 const CRITERION_KEYS = ['arm', 'baseline', 'metric', 'kind', 'limit', 'role'];
-const KINDS: readonly CriterionKind[] = ['relative_delta', 'ratio'];
+const KINDS: readonly CriterionKind[] = ['relative_delta', 'ratio', 'equivalence'];
 const ROLES: readonly CriterionRole[] = ['primary', 'guardrail', 'secondary'];
 
 /**
@@ -203,6 +203,9 @@ function parseCriterion(raw: unknown, path: string, at: At): GateCriterion | nul
   const limit = raw['limit'];
   if (typeof limit !== 'number' || !Number.isFinite(limit)) {
     at(`${path}.limit`, limit, 'a finite number');
+    ok = false;
+  } else if (kind === 'equivalence' && limit <= 0) {
+    at(`${path}.limit`, limit, 'an equivalence margin > 0 (e.g. 0.05 for "within ±5 %")');
     ok = false;
   } else if (kind === 'ratio' && limit <= 0) {
     at(`${path}.limit`, limit, 'a ratio limit > 0 (e.g. 2 for "at most twice the baseline")');

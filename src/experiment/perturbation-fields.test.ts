@@ -26,10 +26,10 @@ describe('withPerturbationFlags', () => {
   it('replaces the fields; --ties file removes a shuffle', () => {
     expect(withPerturbationFlags({ a: 1, ties: 'shuffle:1' }, { ties: 'shuffle:9', jitter: '5:5' })).toEqual({ a: 1, ties: 'shuffle:9', jitter: '5:5' });
     expect(withPerturbationFlags({ a: 1, ties: 'shuffle:1' }, { ties: 'file' })).toEqual({ a: 1 });
-    expect(withPerturbationFlags({ a: 1 }, {})).toEqual({ a: 1 });
+    expect(withPerturbationFlags({ a: 1 } as { a: number; ties?: string }, {})).toEqual({ a: 1 });
   });
 
   it('names the option of a bad value', () => {
-    expect(() => withPerturbationFlags({}, { ties: 'shuffle:x' })).toThrow(/option --ties: "shuffle:x"/);
+    expect(() => withPerturbationFlags({ ties: 'shuffle:1' }, { ties: 'shuffle:x' })).toThrow(/option --ties: "shuffle:x"/);
   });
 });
