@@ -17,7 +17,7 @@ describe('ties and jitter in experiment files', () => {
     const r = parseExperiment({ ...good, ties: 'shuffle', jitter: '-3:1' }, 'x.json');
     expect(r.ok).toBe(false);
     if (r.ok) return;
-    expect(r.issues).toContainEqual(expect.stringMatching(/^x\.json → ties: "shuffle"; expected file or shuffle:SEED/));
+    expect(r.issues).toContainEqual(expect.stringMatching(/^x\.json → ties: "shuffle" without a seed; expected "shuffle:SEED"/));
     expect(r.issues).toContainEqual(expect.stringMatching(/^x\.json → jitter: "-3:1"; expected MS:SEED/));
   });
 });
