@@ -12,8 +12,11 @@ export type CriterionKind = 'relative_delta' | 'ratio' | 'equivalence';
 /** primary and guardrail criteria are what gates list; secondary ones are reported only. */
 export type CriterionRole = 'primary' | 'guardrail' | 'secondary';
 
-/** A criterion's verdict; unevaluable (a zero baseline) counts as a failure in a gate. */
-export type CriterionStatus = 'pass' | 'fail' | 'unevaluable';
+/**
+ * A criterion's verdict; unevaluable (a zero baseline) counts as a failure in a gate, and so does unstable
+ * (replications that disagree on the verdict).
+ */
+export type CriterionStatus = 'pass' | 'fail' | 'unevaluable' | 'unstable';
 
 /** A criterion's estimate: point (mean of the paired values), percentile interval, verdict and margin. */
 export interface CriterionEstimate {
