@@ -1,6 +1,7 @@
 // The whole report as data: which charts are drawn (with their specs) or why not, the tables and the warnings.
 import type { TopLevelSpec } from 'vega-lite';
 import { forestChart, forestRows } from './forest-chart.ts';
+import { distanceToIdealTable } from './distance-to-ideal.ts';
 import type { GateEvaluation } from './gate-fit.ts';
 import { labelChart, labelRows } from './label-chart.ts';
 import { outcomeChart, outcomeShares } from './outcome-chart.ts';
@@ -33,6 +34,8 @@ export interface ReportModel {
   /** Gates considered but not evaluated, with why. */
   readonly gateNotes: readonly string[];
   readonly wholeRun: TextTable;
+  /** FIFO, the arms, oracle and the ideal-order bounds per trace and load (no rows without an srpt arm). */
+  readonly distanceToIdeal: TextTable;
   readonly provenance: TextTable;
   readonly traces: readonly { readonly name: string; readonly sha256: string | null; readonly loads: readonly string[]; readonly arms: readonly string[] }[];
   readonly warnings: readonly string[];
@@ -129,6 +132,7 @@ export function buildReportModel(inputs: ReportInputs): ReportModel {
     gates: gateSections(inputs.evaluations),
     gateNotes: inputs.gateNotes,
     wholeRun: wholeRunTable(inputs.traces),
+    distanceToIdeal: distanceToIdealTable(inputs.traces),
     provenance: provenanceTable(inputs.traces),
     traces: inputs.traces.map((t) => ({ name: t.name, sha256: t.sha256, loads: [...t.set.loads.keys()], arms: [...new Set([...t.set.loads.values()].flatMap((m) => [...m.keys()]))] })),
     warnings,
