@@ -3,6 +3,7 @@ import { CompletionHeap } from './completion-heap.ts';
 import { EngineBuffers } from './engine-buffers.ts';
 import type { EngineConfig, EngineRun, Router } from './engine.ts';
 import { PriorityHeap } from './priority-heap.ts';
+import { runArrays } from './run-arrays.ts';
 
 /**
  * Simulates trace rows [first, first + m) like `runEngine` (same arrivals, same event order: completion before
@@ -26,17 +27,12 @@ export function runIdealEngine(
   cfg: EngineConfig,
   buffers: EngineBuffers = new EngineBuffers(),
 ): EngineRun {
-  const arrival = buffers.f64('arrival', m);
-  const start = buffers.f64('start', m);
-  const end = buffers.f64('end', m);
-  const outcome = buffers.i8('outcome', m);
+  const { arrival, start, end, outcome } = runArrays(buffers, arrivalIn, first, m, compress);
   const agingOn = cfg.agingMs !== null;
   const threshold = cfg.agingMs ?? Number.POSITIVE_INFINITY;
   // With aging a message can leave by either door: the heap keeps its entry and skips it later (lazy deletion).
   const started = buffers.u8('started', agingOn ? m : 1);
   if (agingOn) started.fill(0);
-  const origin = m > 0 ? arrivalIn[first]! : 0;
-  for (let i = 0; i < m; i++) arrival[i] = (arrivalIn[first + i]! - origin) / compress;
 
   const waiting = new PriorityHeap(buffers.f64('priorityKey', Math.max(1, m)), buffers.i32('priorityIndex', Math.max(1, m)));
   const running = new CompletionHeap(cfg.workers);

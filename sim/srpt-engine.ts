@@ -2,6 +2,7 @@
 import { EngineBuffers } from './engine-buffers.ts';
 import type { EngineConfig, EngineRun, Router } from './engine.ts';
 import { PriorityHeap } from './priority-heap.ts';
+import { runArrays } from './run-arrays.ts';
 
 /**
  * Simulates trace rows [first, first + m) with the arrivals of `runEngine` on `cfg.workers` workers that at every
@@ -23,12 +24,7 @@ export function runSrptEngine(
   cfg: EngineConfig,
   buffers: EngineBuffers = new EngineBuffers(),
 ): EngineRun {
-  const arrival = buffers.f64('arrival', m);
-  const start = buffers.f64('start', m);
-  const end = buffers.f64('end', m);
-  const outcome = buffers.i8('outcome', m);
-  const origin = m > 0 ? arrivalIn[first]! : 0;
-  for (let i = 0; i < m; i++) arrival[i] = (arrivalIn[first + i]! - origin) / compress;
+  const { arrival, start, end, outcome } = runArrays(buffers, arrivalIn, first, m, compress);
   start.fill(Number.NaN);
 
   const W = cfg.workers;

@@ -17,17 +17,17 @@ export function predictorParamsFor(flags: ArmFlags, overrides: Readonly<Record<s
 }
 
 /** A router that consults (and, unless `shadow`, obeys) a predictor, and teaches it every completion. */
-class PredictiveRouter implements BuiltRouter {
+export class PredictiveRouter implements BuiltRouter {
   now = 0;
   cost = 0;
   outcome = -1;
   readonly outcomeNames = PREDICT_OUTCOME_NAMES;
 
   constructor(
-    private readonly predictor: Predictor,
+    protected readonly predictor: Predictor,
     private readonly duration: Float64Array,
-    private readonly rowKeyId: Int32Array,
-    private readonly keys: readonly string[],
+    protected readonly rowKeyId: Int32Array,
+    protected readonly keys: readonly string[],
     private readonly shadow: boolean,
     private readonly defaultLevel: number,
   ) {}

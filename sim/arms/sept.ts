@@ -1,44 +1,22 @@
 // Routing `sept`: non-preemptive shortest expected processing time by the shared predictor's estimate at arrival.
-import type { Predictor } from '../../src/predictor/predictor.ts';
-import { PREDICT_OUTCOME_NAMES, PredictOutcome } from '../../src/predictor/outcomes.ts';
+import { PredictOutcome } from '../../src/predictor/outcomes.ts';
 import { runIdealEngine } from '../ideal-engine.ts';
 import { checkIdealFlags } from './ideal-flags.ts';
-import { armPredictor, predictorParamsFor, predictorReport } from './predictive.ts';
-import { registerRouting, type BuiltRouter } from './routing.ts';
+import { armPredictor, PredictiveRouter, predictorParamsFor } from './predictive.ts';
+import { registerRouting } from './routing.ts';
 
 /**
  * The priority of a message is the predictor's estimate exactly as `predictive` makes it (same warm start, same
- * gates); a message without a trusted estimate (any fallback outcome) is ranked at the pooled median: the
- * predictor's pooled p50 at that moment (0 before any observation, i.e. first).
+ * gates, same learning on completion); a message without a trusted estimate (any fallback outcome) is ranked at the
+ * pooled median: the predictor's pooled p50 at that moment (0 before any observation, i.e. first).
  */
-class SeptRouter implements BuiltRouter {
-  now = 0;
-  cost = 0;
-  outcome = -1;
-  readonly outcomeNames = PREDICT_OUTCOME_NAMES;
-
-  constructor(
-    private readonly predictor: Predictor,
-    private readonly duration: Float64Array,
-    private readonly rowKeyId: Int32Array,
-    private readonly keys: readonly string[],
-  ) {}
-
-  route(row: number): number {
+class SeptRouter extends PredictiveRouter {
+  override route(row: number): number {
     const p = this.predictor;
     p.setClock(this.now);
     p.predict(this.keys[this.rowKeyId[row]!]!);
     this.outcome = p.lastOutcome;
     return p.lastOutcome === PredictOutcome.predicted ? p.lastEstimate : p.pooledQuantile(0.5);
-  }
-
-  complete(row: number): void {
-    this.predictor.setClock(this.now);
-    this.predictor.observe(this.keys[this.rowKeyId[row]!]!, this.duration[row]!);
-  }
-
-  report(): Record<string, unknown> {
-    return predictorReport(this.predictor);
   }
 }
 
@@ -57,6 +35,6 @@ registerRouting({
   },
   create: (ctx) => {
     const keys = ctx.keys();
-    return new SeptRouter(armPredictor(ctx, true), ctx.trace.duration, keys.rowKeyId, keys.distinct);
+    return new SeptRouter(armPredictor(ctx, true), ctx.trace.duration, keys.rowKeyId, keys.distinct, false, ctx.defaultLevel);
   },
 });
