@@ -3,14 +3,20 @@ import { bootstrapMeanInterval, type BootstrapOptions } from './bootstrap.ts';
 import { exactMean } from './exact-sum.ts';
 import { roundSig } from './round-sig.ts';
 
-/** relative_delta: x_w = (arm_w − base_w)/base_w; ratio: x_w = arm_w/base_w. */
-export type CriterionKind = 'relative_delta' | 'ratio';
+/**
+ * relative_delta: x_w = (arm_w − base_w)/base_w; ratio: x_w = arm_w/base_w; equivalence: the relative delta, judged
+ * two-sided (the interval must lie inside ±limit, as the paper's Tables 11 and 15 do).
+ */
+export type CriterionKind = 'relative_delta' | 'ratio' | 'equivalence';
 
 /** primary and guardrail criteria are what gates list; secondary ones are reported only. */
 export type CriterionRole = 'primary' | 'guardrail' | 'secondary';
 
-/** A criterion's verdict; unevaluable (a zero baseline) counts as a failure in a gate. */
-export type CriterionStatus = 'pass' | 'fail' | 'unevaluable';
+/**
+ * A criterion's verdict; unevaluable (a zero baseline) counts as a failure in a gate, and so does unstable
+ * (replications that disagree on the verdict).
+ */
+export type CriterionStatus = 'pass' | 'fail' | 'unevaluable' | 'unstable';
 
 /** A criterion's estimate: point (mean of the paired values), percentile interval, verdict and margin. */
 export interface CriterionEstimate {
@@ -48,8 +54,10 @@ export function pairedValues(kind: CriterionKind, arm: readonly number[], base: 
 /**
  * Whether a criterion passes (SPEC §7). relative_delta: limit < 0 (improvement) iff point ≤ limit and high < 0;
  * limit = 0 iff high < 0; limit > 0 (non-inferiority) iff high ≤ limit. ratio (guardrail): iff high ≤ limit.
+ * equivalence (limit > 0, the margin): iff −limit ≤ low and high ≤ limit.
  */
-export function passesRule(kind: CriterionKind, limit: number, point: number, high: number): boolean {
+export function passesRule(kind: CriterionKind, limit: number, point: number, high: number, low = Number.NEGATIVE_INFINITY): boolean {
+  if (kind === 'equivalence') return -limit <= low && high <= limit;
   if (kind === 'ratio') return high <= limit;
   if (limit < 0) return point <= limit && high < 0;
   if (limit === 0) return high < 0;
@@ -58,9 +66,10 @@ export function passesRule(kind: CriterionKind, limit: number, point: number, hi
 
 /**
  * The signed room left before the rule fails (≥ 0 passes, except the strict `high < 0` edge where 0 fails):
- * improvement min(limit − point, −high); limit 0: −high; otherwise limit − high.
+ * improvement min(limit − point, −high); limit 0: −high; equivalence min(limit − high, low + limit); otherwise limit − high.
  */
-export function ruleMargin(kind: CriterionKind, limit: number, point: number, high: number): number {
+export function ruleMargin(kind: CriterionKind, limit: number, point: number, high: number, low = Number.NEGATIVE_INFINITY): number {
+  if (kind === 'equivalence') return Math.min(limit - high, low + limit);
   if (kind === 'relative_delta' && limit < 0) return Math.min(limit - point, -high);
   if (kind === 'relative_delta' && limit === 0) return -high;
   return limit - high;
@@ -71,6 +80,6 @@ export function estimateCriterion(kind: CriterionKind, limit: number, x: Float64
   if (x === null || x.length === 0) return { point: null, low: null, high: null, status: 'unevaluable', margin: null };
   const point = exactMean(x);
   const { low, high } = bootstrapMeanInterval(x, bootstrap);
-  const status = passesRule(kind, limit, point, high) ? 'pass' : 'fail';
-  return { point, low, high, status, margin: ruleMargin(kind, limit, point, high) };
+  const status = passesRule(kind, limit, point, high, low) ? 'pass' : 'fail';
+  return { point, low, high, status, margin: ruleMargin(kind, limit, point, high, low) };
 }

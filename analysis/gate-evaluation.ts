@@ -7,6 +7,7 @@ import { METRIC_NAMES } from '../src/result/metric-names.ts';
 import type { Metrics } from '../src/result/result-reader.ts';
 import type { ResultSet, SourcedArm } from './result-set.ts';
 import { roundSig } from './round-sig.ts';
+import { evaluateReplicated, replicationsOf } from './replicated-criterion.ts';
 
 /** The view without the window of highest baseline mean latency (SPEC §7). */
 export interface WithoutHighestWindow {
@@ -36,6 +37,9 @@ export interface CriterionReport {
   /** The whole-run change on the `all` metrics (mean over all messages); null when unavailable or base 0. */
   readonly whole_run: number | null;
   readonly without_highest_window: WithoutHighestWindow | null;
+  /** With replicated results: the pairing and each replication's own verdict (absent otherwise). */
+  readonly pair?: 'window' | 'seed' | 'pooled';
+  readonly replications?: Readonly<Record<string, CriterionStatus>>;
 }
 
 /** One load's verdict: passed iff every gate criterion passes. */
@@ -66,6 +70,12 @@ export function evaluateGate(gate: GateFile, gateFile: string, results: ResultSe
     const criteria: Record<string, CriterionReport> = {};
     let passed = true;
     for (const [name, c] of Object.entries(gate.criteria)) {
+      const replicated = replicatedReport(c, name, load, arms, gate, gateFile, inGate.has(name), issues);
+      if (replicated !== undefined) {
+        if (replicated !== null) criteria[name] = replicated;
+        if (replicated !== null && replicated.in_gate && replicated.status !== 'pass') passed = false;
+        continue;
+      }
       const series = collectSeries(c, name, load, arms, gate, gateFile, issues);
       if (series === null) continue;
       const report = evaluateCriterion(c, series, gate, inGate.has(name));
@@ -182,4 +192,29 @@ function withoutHighest(c: GateCriterion, s: Series, gate: GateFile): WithoutHig
   const bootstrap = { ...gate.bootstrap, block: Math.min(gate.bootstrap.block, n - 1) };
   const est = estimateCriterion(c.kind, c.limit, x, bootstrap);
   return { dropped_window: dropped, point: est.point, low: est.low, high: est.high, status: est.status };
+}
+
+/**
+ * The report of a criterion whose arm is absent but replicated (`arm#sSEED`) at this load, or null after pushing an
+ * issue when the replications share no seed; undefined when the arm is not replicated there (the window path
+ * applies), after pushing an issue when the criterion asks to pair by seed or pool replications.
+ */
+function replicatedReport(c: GateCriterion, name: string, load: string, arms: ReadonlyMap<string, SourcedArm>, gate: GateFile, gateFile: string, inGate: boolean, issues: string[]): CriterionReport | null | undefined {
+  const armReps = arms.has(c.arm) ? new Map() : replicationsOf(arms, c.arm);
+  if (armReps.size === 0) {
+    if (c.pair === 'seed' || c.pair === 'pooled') {
+      issues.push(atPath(gateFile, `criteria.${name}.pair`, `"${c.pair}", but the results hold no replications (${c.arm}#sSEED) of ${c.arm} at load ${load}`, 'results of an experiment with "replications", or no "pair"'));
+    }
+    return undefined;
+  }
+  const est = evaluateReplicated(c, armReps, replicationsOf(arms, c.baseline), gate);
+  if (est === null) {
+    issues.push(atPath(gateFile, `criteria.${name}.baseline`, `"${c.baseline}", with no replication seed in common with ${c.arm} at load ${load}`, 'both arms run with the same replication seeds'));
+    return null;
+  }
+  return {
+    point: est.point, low: est.low, high: est.high, status: est.status, margin: est.margin,
+    role: c.role, limit: c.limit, kind: c.kind, arm: c.arm, baseline: c.baseline, metric: c.metric, in_gate: inGate,
+    windows: est.values, whole_run: null, without_highest_window: null, pair: est.pair, replications: est.replications,
+  };
 }

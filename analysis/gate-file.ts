@@ -13,7 +13,14 @@ export interface GateCriterion {
   readonly kind: CriterionKind;
   readonly limit: number;
   readonly role: CriterionRole;
+  /** With replicated results (arms `arm#sSEED`): `window` (default) judges each replication on its windows and calls
+   *  a disagreement unstable; `seed` pairs whole-run values by seed; `pooled` pools the windows of every
+   *  replication. Absent in old gate files, which keep their meaning. */
+  readonly pair?: CriterionPairing;
 }
+
+/** How a criterion pairs replicated results (see GateCriterion.pair). */
+export type CriterionPairing = 'window' | 'seed' | 'pooled';
 
 /** A validated gate file. */
 export interface GateFile {
@@ -39,8 +46,9 @@ export const MIN_SAMPLES = 100;
 
 const TOP_KEYS = ['id', 'description', 'trace_sha256', 'experiment', 'bootstrap', 'round_sig_digits', 'windows', 'loads', 'criteria', 'gate'];
 const BOOTSTRAP_KEYS = ['method', 'block', 'samples', 'seed', 'confidence'];
-const CRITERION_KEYS = ['arm', 'baseline', 'metric', 'kind', 'limit', 'role'];
-const KINDS: readonly CriterionKind[] = ['relative_delta', 'ratio'];
+const CRITERION_KEYS = ['arm', 'baseline', 'metric', 'kind', 'limit', 'role', 'pair'];
+const PAIRINGS: readonly CriterionPairing[] = ['window', 'seed', 'pooled'];
+const KINDS: readonly CriterionKind[] = ['relative_delta', 'ratio', 'equivalence'];
 const ROLES: readonly CriterionRole[] = ['primary', 'guardrail', 'secondary'];
 
 /**
@@ -205,6 +213,9 @@ function parseCriterion(raw: unknown, path: string, at: At): GateCriterion | nul
   if (typeof limit !== 'number' || !Number.isFinite(limit)) {
     at(`${path}.limit`, limit, 'a finite number');
     ok = false;
+  } else if (kind === 'equivalence' && limit <= 0) {
+    at(`${path}.limit`, limit, 'an equivalence margin > 0 (e.g. 0.05 for "within ±5 %")');
+    ok = false;
   } else if (kind === 'ratio' && limit <= 0) {
     at(`${path}.limit`, limit, 'a ratio limit > 0 (e.g. 2 for "at most twice the baseline")');
     ok = false;
@@ -215,8 +226,14 @@ function parseCriterion(raw: unknown, path: string, at: At): GateCriterion | nul
     at(`${path}.limit`, limit, 'a guardrail (non-inferiority) limit ≥ 0 for relative_delta (e.g. 0.05)');
     ok = false;
   }
+  const pair = raw['pair'];
+  if (pair !== undefined && (typeof pair !== 'string' || !(PAIRINGS as readonly string[]).includes(pair))) {
+    at(`${path}.pair`, pair, `one of ${PAIRINGS.join(', ')}`);
+    ok = false;
+  }
   if (!ok) return null;
-  return { arm: arm!, baseline: baseline!, metric: metric!, kind: kind as CriterionKind, limit: limit as number, role: role as CriterionRole };
+  const c = { arm: arm!, baseline: baseline!, metric: metric!, kind: kind as CriterionKind, limit: limit as number, role: role as CriterionRole };
+  return pair === undefined ? c : { ...c, pair: pair as CriterionPairing };
 }
 
 function unknownKeys(obj: Record<string, unknown>, allowed: readonly string[], prefix: string, at: At): void {

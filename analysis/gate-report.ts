@@ -1,6 +1,7 @@
 // The verdict of `hsim gate check`: the JSON report and its readable table.
 import type { LoadReport } from './gate-evaluation.ts';
 import type { PreRegistration } from './gate-git-io.ts';
+import type { CriterionKind } from './criterion.ts';
 
 /** The whole report printed by `hsim gate check --json`. */
 export interface GateReport {
@@ -62,8 +63,9 @@ export function formatGateReport(report: GateReport): string {
 }
 
 /** The bar of a criterion in words: `mean_latency_ms Δ ≤ -0.15 and upper < 0`, `p99_latency_ms ratio upper ≤ 2`. */
-export function barText(kind: 'relative_delta' | 'ratio', limit: number, metric: string): string {
+export function barText(kind: CriterionKind, limit: number, metric: string): string {
   if (kind === 'ratio') return `${metric} ratio upper ≤ ${limit}`;
+  if (kind === 'equivalence') return `${metric} Δ interval inside ±${limit}`;
   if (limit < 0) return `${metric} Δ ≤ ${limit} and upper < 0`;
   if (limit === 0) return `${metric} Δ upper < 0`;
   return `${metric} Δ upper ≤ ${limit}`;

@@ -67,6 +67,7 @@ export function reportHtml(model: ReportModel, svgs: RenderedCharts): string {
   out.push('<p>Gates judge the mean of per-window changes; the whole-run change is that of the mean over all messages, which a few heavy windows can dominate (SPEC §7).</p>');
   out.push(model.wholeRun.rows.length === 0 ? '<p class="missing">needs arm fifo beside another arm at some load</p>' : tableHtml(model.wholeRun, 'whole-run'));
 
+  if (model.distanceToIdeal.rows.length > 0) out.push('<h2 id="distance-to-ideal">Distance to ideal</h2>', tableHtml(model.distanceToIdeal, 'distance-to-ideal'));
   out.push('<h2 id="provenance">Provenance</h2>');
   out.push(tableHtml(model.provenance, 'provenance'));
   out.push('</body>', '</html>', '');

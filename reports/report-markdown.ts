@@ -34,6 +34,7 @@ export function reportMarkdown(model: ReportModel, drawn: ReadonlySet<string>): 
   out.push('Gates judge the mean of per-window changes; the whole-run change is that of the mean over all messages, which a few heavy windows can dominate (SPEC §7).', '');
   if (model.wholeRun.rows.length === 0) out.push('Needs arm fifo beside another arm at some load.', '');
   else out.push(...tableMd(model.wholeRun), '');
+  if (model.distanceToIdeal.rows.length > 0) out.push('## Distance to ideal', '', ...tableMd(model.distanceToIdeal), '');
   out.push('## Provenance', '', ...tableMd(model.provenance), '');
   return out.join('\n');
 }

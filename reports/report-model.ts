@@ -2,6 +2,7 @@
 import type { TopLevelSpec } from 'vega-lite';
 import { armColors } from './chart-theme.ts';
 import { forestChart, forestRows } from './forest-chart.ts';
+import { distanceToIdealTable } from './distance-to-ideal.ts';
 import type { GateEvaluation } from './gate-fit.ts';
 import { labelChart, labelRows } from './label-chart.ts';
 import { loadCurveChart, loadPoints } from './load-curve-chart.ts';
@@ -37,6 +38,8 @@ export interface ReportModel {
   /** Gates considered but not evaluated, with why. */
   readonly gateNotes: readonly string[];
   readonly wholeRun: TextTable;
+  /** FIFO, the arms, oracle and the ideal-order bounds per trace and load (no rows without an srpt arm). */
+  readonly distanceToIdeal: TextTable;
   readonly provenance: TextTable;
   readonly traces: readonly { readonly name: string; readonly sha256: string | null; readonly loads: readonly string[]; readonly arms: readonly string[] }[];
   readonly warnings: readonly string[];
@@ -154,6 +157,7 @@ export function buildReportModel(inputs: ReportInputs): ReportModel {
     gates: gateSections(inputs.evaluations),
     gateNotes: inputs.gateNotes,
     wholeRun: wholeRunTable(inputs.traces),
+    distanceToIdeal: distanceToIdealTable(inputs.traces),
     provenance: provenanceTable(inputs.traces),
     traces: inputs.traces.map((t) => ({ name: t.name, sha256: t.sha256, loads: [...t.set.loads.keys()], arms: [...new Set([...t.set.loads.values()].flatMap((m) => [...m.keys()]))] })),
     warnings,

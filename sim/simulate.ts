@@ -9,6 +9,7 @@ import { compressFactor, splitTrace, type Load, type SplitBy } from './split.ts'
 import type { ArmSpec } from './arms/index.ts';
 import type { RoutingContext } from './arms/routing.ts';
 import { rowKeysCached, type RowKeys } from './row-keys.ts';
+import { perturbTrace, type Perturbation } from '../src/trace/perturb.ts';
 
 export type { ArmResult, LoadResult, SimulationOutput } from '../src/result/result-file.ts';
 
@@ -29,6 +30,8 @@ export interface SimulationConfig {
   readonly predictorSnapshot?: { readonly bytes: Uint8Array; readonly source: string } | null;
   /** The `--set name=value` overrides every arm got (recorded in the result: they change no arm's name). */
   readonly sets?: readonly string[];
+  /** Tie shuffles and arrival jitter applied to the trace before the split; absent or null = the trace as read. */
+  readonly perturb?: Perturbation | null;
 }
 
 /** Label of a load as it appears in result files: `"0.5"`, `"as-is"`. */
@@ -41,7 +44,8 @@ export function loadLabel(load: Load): string {
  * factor. `onArm` is told after each (load, arm) run. `buffers` may be shared by consecutive simulations in one
  * thread (results never refer to it). Throws InputError when a load cannot be reached.
  */
-export function simulate(trace: Trace, cfg: SimulationConfig, onArm?: (load: string, arm: string) => void, buffers = new EngineBuffers()): SimulationOutput {
+export function simulate(input: Trace, cfg: SimulationConfig, onArm?: (load: string, arm: string) => void, buffers = new EngineBuffers()): SimulationOutput {
+  const trace = cfg.perturb ? perturbTrace(input, cfg.perturb) : input;
   const split = splitTrace(trace, cfg.split, cfg.fraction);
   const first = split.cut;
   const m = trace.n - first;
@@ -69,7 +73,7 @@ export function simulate(trace: Trace, cfg: SimulationConfig, onArm?: (load: str
         agingIntervalMs: arm.agingIntervalMs,
         pausing: arm.flags.pausing,
       };
-      const run = runEngine(trace.arrival, trace.duration, first, m, compress, router, engineCfg, buffers);
+      const run = (arm.routing.engine ?? runEngine)(trace.arrival, trace.duration, first, m, compress, router, engineCfg, buffers);
       const cols = { arrival: run.arrival, start: run.start, end: run.end, duration: trace.duration.subarray(first, first + m), scale: 1, cls, levels: cfg.levels };
       const result = buildArmResult({
         fold: new MetricFolder(cols, buffers.f64('metricScratch', Math.max(1, m))),

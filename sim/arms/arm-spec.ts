@@ -60,6 +60,7 @@ export function parseArm(text: string, levels: number, globalSets: readonly stri
     throw new InputError(atOption(where, `unknown routing "${name}"`, `one of ${routingNames().join(', ')}`, hint));
   }
   const flags = defaultFlagState();
+  if (routing.agesByDefault === false) flags.agingMs = null; // an ideal-order arm ages only with aging=<ms>
   const seen = new Set<string>();
   for (const flag of parts.slice(1)) {
     const eq = flag.indexOf('=');

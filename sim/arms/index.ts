@@ -6,6 +6,9 @@ import './static-map.ts';
 import './static-random.ts';
 import './per-key.ts';
 import './predictive.ts';
+import './sjf.ts';
+import './sept.ts';
+import './srpt.ts';
 
 export { findRouting, registerRouting, routingNames } from './routing.ts';
 export type { RoutingModule, RoutingContext, BuiltRouter } from './routing.ts';

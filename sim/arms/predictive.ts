@@ -17,17 +17,17 @@ export function predictorParamsFor(flags: ArmFlags, overrides: Readonly<Record<s
 }
 
 /** A router that consults (and, unless `shadow`, obeys) a predictor, and teaches it every completion. */
-class PredictiveRouter implements BuiltRouter {
+export class PredictiveRouter implements BuiltRouter {
   now = 0;
   cost = 0;
   outcome = -1;
   readonly outcomeNames = PREDICT_OUTCOME_NAMES;
 
   constructor(
-    private readonly predictor: Predictor,
+    protected readonly predictor: Predictor,
     private readonly duration: Float64Array,
-    private readonly rowKeyId: Int32Array,
-    private readonly keys: readonly string[],
+    protected readonly rowKeyId: Int32Array,
+    protected readonly keys: readonly string[],
     private readonly shadow: boolean,
     private readonly defaultLevel: number,
   ) {}
@@ -49,9 +49,13 @@ class PredictiveRouter implements BuiltRouter {
   }
 
   report(): Record<string, unknown> {
-    const p = this.predictor;
-    return { predictor: { keys: p.keyCount(), observations: p.observationCount(), snapshots: p.snapshotCount() } };
+    return predictorReport(this.predictor);
   }
+}
+
+/** The `predictor` field a predictor-driven arm adds to its result (SPEC §10). */
+export function predictorReport(p: Predictor): Record<string, unknown> {
+  return { predictor: { keys: p.keyCount(), observations: p.observationCount(), snapshots: p.snapshotCount() } };
 }
 
 function predictiveRouting(name: string, description: string, warm: boolean, shadow: boolean): RoutingModule {
@@ -65,18 +69,22 @@ function predictiveRouting(name: string, description: string, warm: boolean, sha
     queues: 'levels',
     check: (flags, overrides, levels, defaultLevel) => void predictorParamsFor(flags, overrides, levels, defaultLevel),
     create: (ctx: RoutingContext) => {
-      const params = predictorParamsFor(ctx.flags, ctx.predictorOverrides, ctx.levels, ctx.defaultLevel);
       const keys = ctx.keys();
-      let predictor: Predictor;
-      if (warm && ctx.predictorSnapshot !== null) {
-        predictor = decodePredictorSnapshot(ctx.predictorSnapshot.bytes, ctx.predictorSnapshot.source, { params });
-      } else {
-        predictor = new Predictor(params);
-        if (warm) warmStart(predictor, ctx, keys);
-      }
-      return new PredictiveRouter(predictor, ctx.trace.duration, keys.rowKeyId, keys.distinct, shadow, ctx.defaultLevel);
+      return new PredictiveRouter(armPredictor(ctx, warm), ctx.trace.duration, keys.rowKeyId, keys.distinct, shadow, ctx.defaultLevel);
     },
   };
+}
+
+/**
+ * The predictor of an arm: the arm's parameters, started from `--predictor-snapshot` or warmed on the history half
+ * when `warm`, else empty. Throws InputError for bad parameters or a bad snapshot.
+ */
+export function armPredictor(ctx: RoutingContext, warm: boolean): Predictor {
+  const params = predictorParamsFor(ctx.flags, ctx.predictorOverrides, ctx.levels, ctx.defaultLevel);
+  if (warm && ctx.predictorSnapshot !== null) return decodePredictorSnapshot(ctx.predictorSnapshot.bytes, ctx.predictorSnapshot.source, { params });
+  const predictor = new Predictor(params);
+  if (warm) warmStart(predictor, ctx, ctx.keys());
+  return predictor;
 }
 
 /** Observes the history rows before t = 0 at their compressed arrival times, in history order (SPEC §5). */

@@ -50,7 +50,7 @@ describe('parameters', () => {
     expect(checkParamValue('aging', 'off')).toBeNull();
     expect(checkParamValue('aging', 0)).toEqual({ found: '0', expected: 'a positive number of ms or "off"' });
     expect(checkParamValue('weights', [8, 3, 1])).toBeNull();
-    expect(checkParamValue('workers', 0)).toEqual({ found: '0', expected: 'an integer ≥ 1' });
+    expect(checkParamValue('workers', 0)).toEqual({ found: '0', expected: 'an integer from 1 to 100000' });
     expect(checkParamValue('predictor.decay', 1.5)).toEqual({ found: '1.5', expected: 'a number in (0, 1]' });
     expect(checkParamValue('bogus', 1)).toEqual({ found: 'an unknown parameter "bogus"', expected: 'predictor.<name>, aging, weights, agingInterval, levels, workers' });
   });

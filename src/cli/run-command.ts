@@ -8,13 +8,14 @@ import { executeRun, parseRunFlags, prepareRun, readJsonFile, readRunCells, writ
 import { stderrRunProgress } from './progress-bar.ts';
 import { checkRedis } from '../experiment/redis-target.ts';
 import { mergeTraceCells } from '../experiment/merge-cells.ts';
+import { withPerturbationFlags } from '../experiment/perturbation-flags.ts';
 
 /** Runs `hsim run <experiment.json>`. Throws InputError (exit 2) for bad input, before writing anything. */
 export async function runExperimentCommand(file: string, opts: Record<string, unknown>): Promise<void> {
   const flags = parseRunFlags(opts);
   const parsed = parseExperiment(readJsonFile(file, 'an experiment file (JSON)'), file);
   if (!parsed.ok) throw new InputError(msg.problemsIn(file, parsed.issues), parsed.issues);
-  const prepared = await prepareRun(parsed.value, file, flags, 'arms', true);
+  const prepared = await prepareRun(withPerturbationFlags(parsed.value, opts), file, flags, 'arms', true);
   if (flags.queue !== null) await checkRedis(flags.queue);
   const summary = await executeRun(prepared, flags, stderrRunProgress(flags.quiet));
   const say = (line: string): void => {

@@ -12,6 +12,7 @@ import {
   defaultLevelFor, parseFraction, parseInteger, parseLoads, parseSplit, parseStaticMap, parseWindowBy,
 } from '../../sim/sim-options.ts';
 import { cliProvenance, gitCommit } from '../io/provenance-io.ts';
+import { isProblem, parseJitter, parseTies, type Perturbation } from '../trace/perturb.ts';
 import { formatSimulationTable } from './simulation-table.ts';
 import { parseJsonText } from '../json/json-syntax.ts';
 
@@ -72,8 +73,27 @@ export function buildSimulationConfig(opts: RawOptions): SimulationConfig {
     const name = s.split('=')[0] ?? '';
     if (name.startsWith('predictor.') && !arms.some((a) => a.routing.needsPredictor)) issues.push(atOption('--set', `"${s}" but no arm has a predictor`, 'a predictive arm, or no predictor.* overrides'));
   }
+  const perturb = parsePerturbation(opts, issues);
   if (issues.length > 0) throw new InputError(msg.commandOptionProblems('simulate', issues.length), issues);
-  return { loads, arms, workers, levels, defaultLevel: defaultLevelFor(levels), split, fraction, windows, windowBy, staticMap, seed, predictorSnapshot, ...(sets.length > 0 ? { sets } : {}) };
+  const cfg = { loads, arms, workers, levels, defaultLevel: defaultLevelFor(levels), split, fraction, windows, windowBy, staticMap, seed, predictorSnapshot, ...(sets.length > 0 ? { sets } : {}) };
+  return perturb === null ? cfg : { ...cfg, perturb };
+}
+
+/** `--ties file|shuffle:SEED` and `--jitter MS:SEED` (absent: none); null when neither perturbs anything. */
+function parsePerturbation(opts: RawOptions, issues: string[]): Perturbation | null {
+  let ties = null;
+  let jitter = null;
+  if (opts.ties !== undefined) {
+    const t = parseTies(String(opts.ties));
+    if (isProblem(t)) issues.push(atOption('--ties', t.found, t.expected));
+    else ties = t;
+  }
+  if (opts.jitter !== undefined) {
+    const j = parseJitter(String(opts.jitter));
+    if (isProblem(j)) issues.push(atOption('--jitter', j.found, j.expected));
+    else jitter = j;
+  }
+  return ties === null && jitter === null ? null : { ties, jitter };
 }
 
 /** The options block recorded in a result file (stable, hashable). */
@@ -93,6 +113,9 @@ export function optionsRecord(cfg: SimulationConfig, extra: Record<string, unkno
     predictor_snapshot: cfg.predictorSnapshot ? { file: cfg.predictorSnapshot.source, sha256: createHash('sha256').update(cfg.predictorSnapshot.bytes).digest('hex') } : null,
     // Overrides of every arm are invisible in the arm names, so the result records them (only when there are any).
     ...(cfg.sets !== undefined && cfg.sets.length > 0 ? { set: [...cfg.sets] } : {}),
+    // Recorded only when used, so that a run without perturbations keeps every byte of its result file.
+    ...(cfg.perturb?.ties ? { ties: `shuffle:${cfg.perturb.ties.seed}` } : {}),
+    ...(cfg.perturb?.jitter ? { jitter: { ms: cfg.perturb.jitter.ms, seed: cfg.perturb.jitter.seed } } : {}),
     ...extra,
   };
 }

@@ -14,6 +14,7 @@ import { checkRedis } from '../experiment/redis-target.ts';
 import { executeRun, mergedResultFile, parseRunFlags, prepareRun, readJsonFile, readRunCells, resolveFrom } from '../experiment/experiment-run-io.ts';
 import { stderrRunProgress } from './progress-bar.ts';
 import { formatSweepTable, type SweepOutputRecord, type SweepVerdictRecord } from '../experiment/sweep-output.ts';
+import { withPerturbationFlags } from '../experiment/perturbation-flags.ts';
 
 /**
  * Runs `hsim sweep <sweep.json>`: checks the sweep and its gate (frozen, unless the sweep or --unfrozen allows
@@ -26,7 +27,7 @@ export async function runSweepCommand(file: string, opts: Record<string, unknown
   if (flags.shard !== null) throw new InputError(msg.sweepCannotShard());
   const parsed = parseSweep(readJsonFile(file, 'a sweep file (JSON)'), file);
   if (!parsed.ok) throw new InputError(msg.problemsIn(file, parsed.issues), parsed.issues);
-  const sweep = parsed.value;
+  const sweep = withPerturbationFlags(parsed.value, opts);
   const gatePath = resolveFrom(file, sweep.gate);
   const unfrozen = sweep.gateUnfrozen || opts['unfrozen'] === true;
   const gate = readGateFile(gatePath).gate;

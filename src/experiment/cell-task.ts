@@ -30,6 +30,9 @@ export interface CellTask {
   readonly windowBy: string;
   readonly cache: boolean;
   readonly block: CellBlock;
+  /** `shuffle:SEED` / `MS:SEED` perturbations before the split (absent: none). */
+  readonly ties?: string;
+  readonly jitter?: string;
 }
 
 /** A finished cell: its file's text, or why it failed (`input`: bad input, exit 2; else internal). */
@@ -42,6 +45,7 @@ export function taskConfig(task: CellTask): SimulationConfig {
   return buildSimulationConfig({
     arm: [task.armText], load: task.load, workers: String(task.workers), levels: String(task.levels), split: task.split,
     fraction: String(task.fraction), windows: String(task.windows), windowBy: task.windowBy, set: [], seed: String(task.seed),
+    ties: task.ties, jitter: task.jitter,
   });
 }
 

@@ -22,21 +22,30 @@ export interface Cell {
   readonly levels: number;
   readonly workers: number;
   readonly seed: number;
+  /** The cell's tie order and jitter (`shuffle:SEED`, `MS:SEED`), with a replication's seed filled in; absent: none. */
+  readonly ties?: string;
+  readonly jitter?: string;
 }
 
 /**
  * Expands an experiment into its cells, ordered by trace, load, arm, override, repeat (file order each).
- * Repeat r runs with seed `spec.seed + r`.
+ * Repeat r runs with seed `spec.seed + r`; with replications, repeat r is replication seed s = replications[r]
+ * (key `arm#sS`, seed S, and S as the seed of a seedless tie shuffle or jitter).
  */
 export function expandCells(spec: ExperimentSpec): Cell[] {
   const cells: Cell[] = [];
+  const reps = spec.replications;
+  const count = reps?.length ?? spec.repeats;
   for (const trace of spec.traces) {
     for (const load of spec.loads) {
       for (const arm of spec.arms) {
         for (const overrides of spec.overrides) {
-          for (let r = 0; r < spec.repeats; r++) {
+          for (let r = 0; r < count; r++) {
             const applied = applyOverrides(arm, overrides);
-            const key = armKey(arm, overrides) + (spec.repeats > 1 ? `#${r}` : '');
+            const seed = reps ? reps[r]! : spec.seed + r;
+            const key = armKey(arm, overrides) + (reps ? `#s${seed}` : spec.repeats > 1 ? `#${r}` : '');
+            const ties = spec.ties === 'shuffle' ? `shuffle:${seed}` : spec.ties;
+            const jitter = spec.jitter !== undefined && !spec.jitter.includes(':') ? `${spec.jitter}:${seed}` : spec.jitter;
             cells.push({
               index: cells.length,
               id: cellId(trace, load, key),
@@ -44,7 +53,9 @@ export function expandCells(spec: ExperimentSpec): Cell[] {
               armText: applied.armText,
               levels: applied.levels ?? spec.levels,
               workers: applied.workers ?? spec.workers,
-              seed: spec.seed + r,
+              seed,
+              ...(ties !== undefined ? { ties } : {}),
+              ...(jitter !== undefined ? { jitter } : {}),
             });
           }
         }

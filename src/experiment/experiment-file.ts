@@ -2,6 +2,7 @@
 import { IssueList, describeJson, isRecord, type Parsed } from './json-shape.ts';
 import { parseOverrideList, type Overrides } from './overrides.ts';
 import { INPUT_RANGES, inRange, rangeText } from '../input-ranges.ts';
+import { isProblem, parseJitter, parseTies } from '../trace/perturb.ts';
 
 /** A trace of an experiment: its path as written (relative to the file's folder) and its expected SHA-256. */
 export interface ExperimentTrace {
@@ -28,11 +29,18 @@ export interface ExperimentSpec {
   readonly overrides: readonly Overrides[];
   readonly repeats: number;
   readonly out: string;
+  /** `shuffle:SEED` (tie order before the split); absent: as in the file. With replications also `shuffle`. */
+  readonly ties?: string;
+  /** `MS:SEED` (arrival jitter before the split); absent: none. With replications also `MS`: each replication's seed. */
+  readonly jitter?: string;
+  /** Replication seeds: every cell once per seed (key `arm#sSEED`), the seed applying to seeded arms and to a
+   *  seedless `"ties": "shuffle"` or `"jitter": "MS"`. Absent: no replications. */
+  readonly replications?: readonly number[];
 }
 
 export const EXPERIMENT_FIELDS = [
   'id', 'description', 'traces', 'loads', 'arms', 'split', 'fraction', 'windows', 'window_by', 'workers', 'levels', 'seed',
-  'overrides', 'repeats', 'out',
+  'overrides', 'repeats', 'out', 'ties', 'jitter', 'replications',
 ] as const;
 
 const ID = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
@@ -55,8 +63,14 @@ export function parseExperiment(input: unknown, file: string, allowed: readonly 
   const arms = parseArms(input['arms'], 'arms', issues);
   const overrides = parseOverrideList(input['overrides'], 'overrides', issues);
   const repeats = issues.integer(input, 'repeats', '', 1, 1, INPUT_RANGES.repeats.max);
+  const replications = parseReplications(input['replications'], issues);
+  if (replications !== null && repeats > 1) issues.add('repeats', String(repeats), '1 with "replications" (each replication seed is a repeat)');
+  if (replications === null) {
+    if (common.ties === 'shuffle') issues.add('ties', '"shuffle" without a seed', '"shuffle:SEED", or a "replications" seed list to draw the seeds from');
+    if (common.jitter !== undefined && !common.jitter.includes(':')) issues.add('jitter', `"${common.jitter}" without a seed`, '"MS:SEED", or a "replications" seed list to draw the seeds from');
+  }
   if (issues.issues.length > 0) return { ok: false, issues: issues.issues };
-  return { ok: true, value: { ...common, arms, overrides, repeats } };
+  return { ok: true, value: { ...common, arms, overrides, repeats, ...(replications !== null ? { replications } : {}) } };
 }
 
 /** The fields experiments and sweeps share (id, traces, loads, split, windows, workers, levels, seed, out). */
@@ -78,7 +92,33 @@ export function parseCommon(input: Record<string, unknown>, issues: IssueList): 
   const levels = issues.integer(input, 'levels', '', 2, 3, INPUT_RANGES.levels.max);
   const seed = issues.integer(input, 'seed', '', 0, 1, INPUT_RANGES.seed.max);
   const out = issues.string(input, 'out', '');
-  return { id, traces, loads, split, fraction, windows, windowBy, workers, levels, seed, out };
+  return { id, traces, loads, split, fraction, windows, windowBy, workers, levels, seed, out, ...parsePerturbationFields(input, issues) };
+}
+
+/**
+ * The optional `ties` ("file" or "shuffle:SEED") and `jitter` ("MS:SEED") fields; present in the result only when
+ * they perturb something, so a file without them (or with "ties": "file") keeps its hash.
+ */
+export function parsePerturbationFields(input: Record<string, unknown>, issues: IssueList): { ties?: string; jitter?: string } {
+  const out: { ties?: string; jitter?: string } = {};
+  const ties = input['ties'];
+  if (ties === 'shuffle') out.ties = ties; // seeds from the replications (checked by the experiment's parser)
+  else if (ties !== undefined) {
+    const t = typeof ties === 'string' ? parseTies(ties) : { found: describeJson(ties), expected: '"file" or "shuffle:SEED"' };
+    if (isProblem(t)) issues.add('ties', t.found, t.expected);
+    else if (t !== null) out.ties = ties as string;
+  }
+  const jitter = input['jitter'];
+  if (typeof jitter === 'string' && !jitter.includes(':')) {
+    const j = parseJitter(`${jitter}:0`); // seeds from the replications (checked by the experiment's parser)
+    if (isProblem(j)) issues.add('jitter', `"${jitter}"`, 'MS:SEED, or MS (≥ 0 ms) with a "replications" seed list');
+    else out.jitter = jitter;
+  } else if (jitter !== undefined) {
+    const j = typeof jitter === 'string' ? parseJitter(jitter) : { found: describeJson(jitter), expected: '"MS:SEED"' };
+    if (isProblem(j)) issues.add('jitter', j.found, j.expected);
+    else if (j !== null) out.jitter = jitter as string;
+  }
+  return out;
 }
 
 function parseTraces(input: unknown, issues: IssueList): ExperimentTrace[] {
@@ -141,6 +181,22 @@ export function parseArms(input: unknown, path: string, issues: IssueList): stri
     else if (a.includes('@') || a.includes('#')) issues.add(at, describeJson(a), 'an arm without "@…" or "#…" (put parameter overrides in "overrides")');
     else if (out.includes(a)) issues.add(at, `arm "${a}" given twice`, 'distinct arms');
     else out.push(a);
+  });
+  return out;
+}
+
+/** The optional `replications` seed list: a non-empty array of distinct integers ≥ 0, or null when absent. */
+function parseReplications(input: unknown, issues: IssueList): number[] | null {
+  if (input === undefined) return null;
+  if (!Array.isArray(input) || input.length === 0) {
+    issues.add('replications', describeJson(input), 'a non-empty array of distinct integer seeds ≥ 0, e.g. [1, 2, 3]');
+    return null;
+  }
+  const out: number[] = [];
+  input.forEach((s, i) => {
+    if (typeof s !== 'number' || !Number.isInteger(s) || s < 0) issues.add(`replications[${i}]`, describeJson(s), 'an integer seed ≥ 0');
+    else if (out.includes(s)) issues.add(`replications[${i}]`, `seed ${s} given twice`, 'distinct seeds');
+    else out.push(s);
   });
   return out;
 }

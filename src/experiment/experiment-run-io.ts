@@ -18,6 +18,7 @@ import { createCellRunner, runCellsLocally, type CellRunner } from './cell-pool.
 import { DEFAULT_QUEUE_NAME, parseRedisUrl, type RedisTarget } from './redis-target.ts';
 import { loadTraceChecked, taskConfig, type CellOutcome, type CellTask } from './cell-task.ts';
 import { cliProvenance, gitCommit } from '../io/provenance-io.ts';
+import { REPLICATION_BOOTSTRAP, replicationAggregate } from '../../analysis/replication-aggregate.ts';
 
 /** The command-line flags of `hsim run` and `hsim sweep`, validated. */
 export interface RunFlags {
@@ -119,6 +120,8 @@ export async function prepareRun(spec: ExperimentSpec, file: string, flags: RunF
       id: c.id, tracePath: resolve(resolveFrom(file, c.trace.path)), traceLabel: c.trace.path, traceSha256: c.trace.sha256, load: c.load,
       armText: c.armText, key: c.key, levels: c.levels, workers: c.workers, seed: c.seed, split: spec.split, fraction: spec.fraction,
       windows: spec.windows, windowBy: spec.windowBy, cache: flags.cache, block,
+      ...(c.ties !== undefined ? { ties: c.ties } : {}),
+      ...(c.jitter !== undefined ? { jitter: c.jitter } : {}),
     };
     tasks.push(task);
     try {
@@ -135,7 +138,7 @@ export async function prepareRun(spec: ExperimentSpec, file: string, flags: RunF
     }
   }
   const seeded = seededRoutings();
-  if (spec.repeats > 1 && !spec.arms.some((a) => seeded.includes(a.split(/[+@]/)[0] ?? ''))) {
+  if (spec.replications === undefined && spec.repeats > 1 && !spec.arms.some((a) => seeded.includes(a.split(/[+@]/)[0] ?? ''))) {
     issues.push(`${file} → repeats: ${spec.repeats}; expected 1 for these arms (the engine and the predictor are deterministic: only ${seeded.join(', ')} depends on the seed, so repeats would be identical copies)`);
   }
   const indices = cells.map((_, i) => i);
@@ -302,7 +305,11 @@ export function writeMergedResults(outDir: string, groups: ReadonlyMap<string, r
     issues.push(...mi);
     if (merged === null) continue;
     const path = groups.size === 1 ? join(outDir, 'results.json') : join(outDir, 'results', `${name}.json`);
-    files.push([path, stableStringify(mergedResultFile(merged))]);
+    const file = mergedResultFile(merged);
+    // Only experiments with replications get the aggregate, so every other merged file keeps its bytes.
+    const replications = replicationAggregate(merged.results);
+    if (replications !== null) file['replications'] = { bootstrap: REPLICATION_BOOTSTRAP, by_load: replications };
+    files.push([path, stableStringify(file)]);
   }
   if (issues.length > 0) throw new InputError(msg.problemsMergingCells(issues), issues);
   for (const [path, text] of files) writeFileAtomic(path, text);

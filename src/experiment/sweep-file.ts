@@ -23,7 +23,7 @@ export interface SweepSpec extends Omit<ExperimentSpec, 'arms' | 'overrides' | '
 
 export const SWEEP_FIELDS = [
   'id', 'description', 'gate', 'gate_unfrozen', 'traces', 'loads', 'arms', 'split', 'fraction', 'windows', 'window_by',
-  'workers', 'levels', 'seed', 'mode', 'parameters', 'out',
+  'workers', 'levels', 'seed', 'mode', 'parameters', 'out', 'ties', 'jitter',
 ] as const;
 
 /** Validates parsed JSON as a sweep file, every issue at once (paths such as `parameters.predictor.decay[2]`). */
@@ -32,6 +32,8 @@ export function parseSweep(input: unknown, file: string): Parsed<SweepSpec> {
   if (!isRecord(input)) return { ok: false, issues: [`${file} → (root): ${describeJson(input)}; expected a sweep object`] };
   issues.unknownKeys(input, '', SWEEP_FIELDS);
   const common = parseCommon(input, issues);
+  if (common.ties === 'shuffle') issues.add('ties', '"shuffle" without a seed', '"shuffle:SEED" (a sweep has no replications)');
+  if (common.jitter !== undefined && !common.jitter.includes(':')) issues.add('jitter', `"${common.jitter}" without a seed`, '"MS:SEED" (a sweep has no replications)');
   const gate = issues.string(input, 'gate', '');
   let gateUnfrozen = false;
   if (input['gate_unfrozen'] !== undefined) {

@@ -21,7 +21,7 @@ describe('parseSweepFile', () => {
     const parsed = parseSweepFile(input, 'sweep.json');
     if (!parsed.ok) throw new Error(parsed.issues.join('\n'));
     expect(parsed.value.variants).toEqual([{ id: 'base', overrides: '' }, { id: 'predictor.decay=0.9', overrides: 'predictor.decay=0.9' }]);
-    expect(parsed.value.verdicts[1]).toEqual({ trace: 't', traceSha256: 'ab', load: '0.8', variant: 'predictor.decay=0.9', passed: false, flipped: true, criteria: { c1: 'unevaluable' } });
+    expect(parsed.value.verdicts[1]).toEqual({ trace: 't', traceSha256: 'ab', load: '0.8', variant: 'predictor.decay=0.9', passed: false, flipped: true, criteria: { c1: 'unevaluable' }, estimates: {} });
   });
 
   it('names the field of a verdict that is not a boolean', () => {

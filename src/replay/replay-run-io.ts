@@ -85,7 +85,9 @@ export function buildReplayConfig(opts: RawOptions): ReplayConfig {
   if (!Number.isInteger(maxRetries) || maxRetries < 0) issues.push(atOption('--max-retries', `"${String(opts.maxRetries)}"`, 'an integer ≥ 0'));
   if (sim !== null && broker !== null) {
     for (const arm of sim.arms) {
-      const why = armUnsupportedReason(broker.kind, armNeeds(arm));
+      const why = arm.routing.engine !== undefined
+        ? 'a simulator-only bound (it needs its own engine: a continuous priority or preemption); expected an arm a broker can run'
+        : armUnsupportedReason(broker.kind, armNeeds(arm));
       if (why !== null) issues.push(`option --arm ${arm.text}: ${why}`);
     }
     if (sim.loads.length !== 1) issues.push(atOption('--load', `${sim.loads.length} loads`, 'exactly one load per replay (run one replay per load)'));

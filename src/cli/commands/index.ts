@@ -10,6 +10,7 @@ import { registerGenerate } from './generate.ts';
 import { registerTraces } from './traces.ts';
 import { registerRun } from './run.ts';
 import { registerSweep } from './sweep.ts';
+import { registerSweepSummary } from './sweep-summary.ts';
 import { registerMerge } from './merge.ts';
 import { registerWorker } from './worker.ts';
 import { registerReport } from './report.ts';
@@ -29,6 +30,7 @@ export function registerCommands(program: Command): void {
   registerTheory(program);
   registerRun(program);
   registerSweep(program);
+  registerSweepSummary(program);
   registerMerge(program);
   registerWorker(program);
   registerReport(program);

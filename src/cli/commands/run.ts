@@ -14,6 +14,8 @@ export function registerRun(program: Command): void {
     .option('--queue-name <name>', 'BullMQ queue name (the workers must use the same)', 'hsim-cells')
     .option('-o, --out <dir>', 'output folder (default: the experiment\'s "out", relative to its file)')
     .option('--no-cache', 'do not use the binary trace cache')
+    .option('--ties <order>', 'file or shuffle:SEED: order of rows sharing an arrival time (replaces the file\'s "ties")')
+    .option('--jitter <ms:seed>', 'move each arrival within ±MS ms, seeded, before the split (replaces the file\'s "jitter")')
     .option('--quiet', 'no progress bar, no summary and no table')
     .addHelpText('after', `
 Example:

@@ -20,6 +20,8 @@ export function registerSimulate(program: Command): void {
     .option('--set <param=value>', 'override a parameter, e.g. predictor.minSamples=5 (repeatable)', collect, [])
     .option('--predictor-snapshot <file>', 'start predictive arms from this predictor snapshot')
     .option('--seed <n>', 'seed for seeded arms (static-random)', '1')
+    .option('--ties <order>', 'order of rows sharing an arrival time: file (as written) or shuffle:SEED, applied before the split')
+    .option('--jitter <ms:seed>', 'move each arrival uniformly within ±MS ms (seeded), then re-sort stably, before the split')
     .option('-o, --output <file>', 'write the result JSON here (atomically)')
     .option('--json', 'print the result JSON to stdout instead of a table')
     .option('--no-cache', 'do not use the binary trace cache')

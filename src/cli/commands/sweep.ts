@@ -14,6 +14,8 @@ export function registerSweep(program: Command): void {
     .option('-o, --out <dir>', 'output folder (default: the sweep\'s "out", relative to its file)')
     .option('--unfrozen', 'evaluate the gate without a lock (recorded as gate_frozen: false)')
     .option('--no-cache', 'do not use the binary trace cache')
+    .option('--ties <order>', 'file or shuffle:SEED: order of rows sharing an arrival time (replaces the file\'s "ties")')
+    .option('--jitter <ms:seed>', 'move each arrival within ±MS ms, seeded, before the split (replaces the file\'s "jitter")')
     .option('--quiet', 'no progress bar and no summary on stderr')
     .addHelpText('after', `
 Example:

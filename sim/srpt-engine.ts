@@ -1,0 +1,112 @@
+// The preemptive-resume shortest-remaining-processing-time engine (arm `srpt`): a bound no broker can reach.
+import { EngineBuffers } from './engine-buffers.ts';
+import type { EngineConfig, EngineRun, Router } from './engine.ts';
+import { PriorityHeap } from './priority-heap.ts';
+import { runArrays } from './run-arrays.ts';
+
+/**
+ * Simulates trace rows [first, first + m) with the arrivals of `runEngine` on `cfg.workers` workers that at every
+ * instant serve the W messages with the least remaining true work (SRPT-W, preemptive resume, no switching cost).
+ * An arrival preempts the running message with the most remaining work (the latest arrival among equals) only when
+ * its own duration is strictly smaller; a freed worker resumes the waiting message with the least remaining work
+ * (ties in arrival order). Event order: completion before arrival at one instant, completions by row index.
+ * `start` is the first time a message is served (so wait = time to first service), `end` its completion.
+ * The router is called as by the other engines (its return value is not used: the order is the true remaining
+ * work). Cost O(M·W + M log M); `events.promotions` counts preemptions.
+ */
+export function runSrptEngine(
+  arrivalIn: Float64Array,
+  durationIn: Float64Array,
+  first: number,
+  m: number,
+  compress: number,
+  router: Router,
+  cfg: EngineConfig,
+  buffers: EngineBuffers = new EngineBuffers(),
+): EngineRun {
+  const { arrival, start, end, outcome } = runArrays(buffers, arrivalIn, first, m, compress);
+  start.fill(Number.NaN);
+
+  const W = cfg.workers;
+  const slotMsg = new Int32Array(W).fill(-1);
+  const slotRem = new Float64Array(W); // remaining work when the slot last (re)started its message
+  const slotSince = new Float64Array(W);
+  const waiting = new PriorityHeap(buffers.f64('priorityKey', Math.max(1, m)), buffers.i32('priorityIndex', Math.max(1, m)));
+  let busy = 0;
+  let next = 0;
+  let now = 0;
+  let completions = 0;
+  let preemptions = 0;
+
+  for (;;) {
+    let tc = Number.POSITIVE_INFINITY;
+    let cs = -1;
+    for (let s = 0; s < W; s++) {
+      const i = slotMsg[s]!;
+      if (i < 0) continue;
+      const t = slotSince[s]! + slotRem[s]!;
+      if (t < tc || (t === tc && i < slotMsg[cs]!)) {
+        tc = t;
+        cs = s;
+      }
+    }
+    const ta = next < m ? arrival[next]! : Number.POSITIVE_INFINITY;
+    if (cs < 0 && ta === Number.POSITIVE_INFINITY) break;
+    if (tc <= ta) {
+      now = tc;
+      const i = slotMsg[cs]!;
+      end[i] = now;
+      slotMsg[cs] = -1;
+      busy--;
+      completions++;
+      router.now = now;
+      router.complete(first + i);
+      if (waiting.size > 0) {
+        const j = waiting.topIndex();
+        const rem = waiting.topKey();
+        waiting.pop();
+        place(cs, j, rem);
+      }
+      continue;
+    }
+    now = ta;
+    const i = next++;
+    router.cost = 0;
+    router.outcome = -1;
+    router.now = now;
+    router.route(first + i);
+    outcome[i] = router.outcome;
+    const d = durationIn[first + i]!;
+    if (busy < W) {
+      let s = 0;
+      while (slotMsg[s]! >= 0) s++;
+      place(s, i, d);
+      continue;
+    }
+    // The running message with the most remaining work (the latest arrival among equals) is the one to preempt.
+    let vs = 0;
+    let vRem = -1;
+    for (let s = 0; s < W; s++) {
+      const r = slotRem[s]! - (now - slotSince[s]!);
+      if (r > vRem || (r === vRem && slotMsg[s]! > slotMsg[vs]!)) {
+        vRem = r;
+        vs = s;
+      }
+    }
+    if (d < vRem) {
+      waiting.push(vRem, slotMsg[vs]!);
+      preemptions++;
+      busy--;
+      place(vs, i, d);
+    } else waiting.push(d, i);
+  }
+  return { arrival, start, end, outcome, events: { completions, arrivals: next, agingTicks: 0, promotions: preemptions } };
+
+  function place(s: number, i: number, rem: number): void {
+    slotMsg[s] = i;
+    slotRem[s] = rem;
+    slotSince[s] = now;
+    if (Number.isNaN(start[i]!)) start[i] = now;
+    busy++;
+  }
+}

@@ -1,0 +1,47 @@
+// `hsim sweep-summary`: the paper's Table 12 from one or more sweep.json files (one per gate over the same sweep).
+import type { Command } from 'commander';
+
+/** Registers `hsim sweep-summary <sweep.json…> [--json]`. */
+export function registerSweepSummary(program: Command): void {
+  program
+    .command('sweep-summary')
+    .description('per parameter and gate: "robust" or "flips at V1, V2", and variants passing n of N (several sweep.json = several gates)')
+    .argument('<sweep-json...>', 'sweep.json files written by hsim sweep (each judged by its own gate)')
+    .option('--json', 'print the rows as JSON')
+    .addHelpText('after', `
+Example:
+  hsim sweep experiments/sensitivity.json --unfrozen -o out/sA && hsim sweep-summary out/sA/sweep.json out/sB/sweep.json`)
+    .action(async (files: string[], opts: Record<string, unknown>) => {
+      const { readFileSync } = await import('node:fs');
+      const { InputError, atLocation } = await import('../../errors.ts');
+      const { formatSweepSummary, summarizeSweep } = await import('../../../analysis/sweep-summary.ts');
+      const gates = new Map<string, { trace: string; load: string; variant: string; passed: boolean }[]>();
+      const issues: string[] = [];
+      for (const f of files) {
+        let json: unknown;
+        try {
+          json = JSON.parse(readFileSync(f, 'utf8'));
+        } catch (err) {
+          issues.push(atLocation(f, undefined, `not readable as JSON (${(err as Error).message})`, 'a sweep.json written by hsim sweep'));
+          continue;
+        }
+        const s = json as { gate?: unknown; verdicts?: unknown };
+        if (typeof s.gate !== 'string' || !Array.isArray(s.verdicts)) {
+          issues.push(atLocation(f, undefined, 'no "gate" string and "verdicts" list', 'a sweep.json written by hsim sweep'));
+          continue;
+        }
+        const list = gates.get(s.gate) ?? [];
+        list.push(...(s.verdicts as { trace: string; load: string; variant: string; passed: boolean }[]));
+        gates.set(s.gate, list);
+      }
+      if (issues.length > 0) throw new InputError(issues.length === 1 ? issues[0]! : `${issues.length} problems with the sweep files`, issues);
+      let rows;
+      try {
+        rows = summarizeSweep(gates);
+      } catch (err) {
+        if (err instanceof RangeError) throw new InputError(`${files.join(', ')}: ${err.message}; expected every trace and load to have the base variant`);
+        throw err;
+      }
+      process.stdout.write(opts['json'] === true ? `${JSON.stringify(rows, null, 1)}\n` : formatSweepSummary(rows));
+    });
+}
