@@ -1,8 +1,8 @@
-// `hsim traces info`: prints a trace's meta sidecar and basic statistics.
+// `hsim traces info` and `hsim traces diagnose`: a trace's meta and statistics, and whether it can be learned.
 import type { Command } from 'commander';
 import { atOption, InputError } from '../../errors.ts';
 
-/** Registers `hsim traces info <file> [--json] [--workers N]`. */
+/** Registers `hsim traces info <file> [--json] [--workers N]` and `hsim traces diagnose <file> [options]`. */
 export function registerTraces(program: Command): void {
   const traces = program
     .command('traces')
@@ -27,6 +27,35 @@ export function registerTraces(program: Command): void {
         process.stdout.write(stableStringify({ path: file, sha256: loaded.sha256, meta: loaded.meta, stats }));
       } else {
         process.stdout.write(formatTraceInfo(file, loaded.sha256, loaded.meta, stats));
+      }
+    });
+  traces
+    .command('diagnose')
+    .description("Can this trace be learned? Predictability of durations (global median, per-key median, the predictor in a simulation at --load), keys and their gaps, time scale, and warnings naming the parameter to look at")
+    .argument('<file>', 'trace file')
+    .option('--json', 'print stable JSON instead of text')
+    .option('--load <load>', 'the load of the simulated predictive arm (a number or as-is); sets the time scale of key gaps', '0.8')
+    .option('--workers <n>', 'virtual workers', '64')
+    .option('--levels <n>', 'priority levels', '3')
+    .option('--split <by>', 'history/evaluation split: time or count (as simulate)', 'time')
+    .option('--fraction <f>', 'history share of the split', '0.5')
+    .option('--arm <arm>', 'the warm predictive arm to simulate (flags keys=producer, sizebins, summary, aging, @overrides)', 'predictive')
+    .option('--set <param=value>', 'override a parameter as in simulate, e.g. predictor.staleAfterMs=off (repeatable)', (v: string, p: string[]) => [...p, v], [] as string[])
+    .option('--no-cache', 'do not use the binary trace cache')
+    .addHelpText('after', '\nExample:\n  $ hsim traces diagnose out/lpc.csv --split count --load 0.8\n  $ hsim traces diagnose out/sl.csv.gz --set predictor.staleAfterMs=off --json')
+    .action(async (file: string, opts: Record<string, unknown>) => {
+      const { parseDiagnoseOptions } = await import('../diagnose-options.ts');
+      const run = parseDiagnoseOptions(opts);
+      const { readTrace } = await import('../../../traces/trace-io.ts');
+      const { diagnoseTrace } = await import('../../../sim/diagnose/trace-diagnosis.ts');
+      const loaded = await readTrace(file, { cache: opts.cache !== false });
+      const d = diagnoseTrace(loaded.trace, run);
+      if (opts.json) {
+        const { stableStringify } = await import('../../json/stable-json.ts');
+        process.stdout.write(stableStringify({ path: file, sha256: loaded.sha256, ...d }));
+      } else {
+        const { formatDiagnosis } = await import('../../../sim/diagnose/diagnosis-text.ts');
+        process.stdout.write(formatDiagnosis(file, d));
       }
     });
 }
