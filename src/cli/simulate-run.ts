@@ -13,6 +13,7 @@ import {
 } from '../../sim/sim-options.ts';
 import { gitCommit, toolVersion } from './provenance.ts';
 import { formatSimulationTable } from './simulation-table.ts';
+import { reportSanity } from './sanity-report.ts';
 
 /** Options as commander hands them over (strings and flags). */
 type RawOptions = Record<string, unknown>;
@@ -113,6 +114,7 @@ export async function runSimulateCommand(tracePath: string, opts: RawOptions): P
   const cfg = buildSimulationConfig(opts);
   gitCommit(); // now, while the process is small (see gitCommit)
   const loaded = await readTrace(tracePath, { cache: opts.cache !== false });
+  reportSanity(loaded.trace, cfg);
   const progress = !opts.quiet && process.stderr.isTTY;
   const total = cfg.loads.length * cfg.arms.length;
   let done = 0;

@@ -6,6 +6,7 @@ import { formatSimulationTable } from '../simulation-table.ts';
 import { executeRun, parseRunFlags, prepareRun, readJsonFile, readRunCells, writeMergedResults } from './experiment-run.ts';
 import { checkRedis } from './redis-target.ts';
 import { mergeTraceCells } from '../../experiment/merge-cells.ts';
+import { reportCellsSanity } from './cells-sanity.ts';
 
 /** Runs `hsim run <experiment.json>`. Throws InputError (exit 2) for bad input, before writing anything. */
 export async function runExperimentCommand(file: string, opts: Record<string, unknown>): Promise<void> {
@@ -13,6 +14,7 @@ export async function runExperimentCommand(file: string, opts: Record<string, un
   const parsed = parseExperiment(readJsonFile(file, 'an experiment file (JSON)'), file);
   if (!parsed.ok) throw new InputError(parsed.issues.length === 1 ? parsed.issues[0]! : `${parsed.issues.length} problems in ${file}:`, parsed.issues);
   const prepared = await prepareRun(parsed.value, file, flags, 'arms', true);
+  await reportCellsSanity(prepared.selected.map((i) => prepared.tasks[i]!));
   if (flags.queue !== null) await checkRedis(flags.queue);
   const summary = await executeRun(prepared, flags);
   const say = (line: string): void => {

@@ -11,6 +11,7 @@ import { checkGate, readGateFile } from '../../../analysis/gate-io.ts';
 import { lockPathFor } from '../../../analysis/gate-lock.ts';
 import { checkRedis } from './redis-target.ts';
 import { executeRun, mergedResultFile, parseRunFlags, prepareRun, readJsonFile, readRunCells, resolveFrom } from './experiment-run.ts';
+import { reportCellsSanity } from './cells-sanity.ts';
 
 /** One line of sweep.json's `verdicts`. */
 export interface SweepVerdict {
@@ -48,6 +49,7 @@ export async function runSweepCommand(file: string, opts: Record<string, unknown
   for (const a of gateArms) if (!arms.includes(a)) issues.push(atPath(file, 'arms', `no arm "${a}"`, `every arm the gate's criteria use (${gateArms.join(', ')})`));
   if (issues.length > 0) throw new InputError(issues.length === 1 ? issues[0]! : `${issues.length} problems in ${file}:`, issues);
   const prepared = await prepareRun(sweepExperiment(sweep, arms), file, flags, 'arms', true);
+  await reportCellsSanity(prepared.selected.map((i) => prepared.tasks[i]!));
   if (flags.queue !== null) await checkRedis(flags.queue);
   const summary = await executeRun(prepared, flags);
   const groups = readRunCells(prepared);
