@@ -1,7 +1,7 @@
-// `hsim predictor warm`: build a predictor snapshot from a trace's history half.
+// `hsim predictor warm` and `hsim predictor show`: build a predictor snapshot from a trace's history half, and look inside one.
 import type { Command } from 'commander';
 
-/** Registers `hsim predictor warm`. */
+/** Registers `hsim predictor warm` and `hsim predictor show`. */
 export function registerPredictor(program: Command): void {
   const predictor = program.command('predictor').description('work with predictor snapshots');
   predictor
@@ -24,5 +24,21 @@ Example:
     .action(async (trace: string, opts: Record<string, unknown>) => {
       const { runPredictorWarm } = await import('../predictor-warm-run.ts');
       await runPredictorWarm(trace, opts);
+    });
+  predictor
+    .command('show')
+    .description("what a predictor snapshot believes: boundaries, and per key n, decayed median, p99, spread ratio, censored share, last activity, held tier and the gate it passes or fails")
+    .argument('<snapshot>', 'a snapshot written by hsim predictor warm')
+    .option('--json', 'print stable JSON instead of text')
+    .option('--key <key>', 'show only this key')
+    .option('--top <n>', 'show the N keys with the most observations', '20')
+    .option('-o, --output <dir>', "also write the paper's Figure 4 (pooled and per-key histograms with the boundaries) as predictor.vl.json and predictor.svg here")
+    .addHelpText('after', `
+Example:
+  hsim predictor warm trace.csv.gz --load 0.8 -o warm.snap
+  hsim predictor show warm.snap --top 10 -o out/warm-chart`)
+    .action(async (snapshot: string, opts: Record<string, unknown>) => {
+      const { runPredictorShow } = await import('../predictor-show-run.ts');
+      await runPredictorShow(snapshot, opts);
     });
 }
