@@ -8,6 +8,7 @@ import { gateSections, provenanceTable, wholeRunTable, type GateSection, type Te
 import { sensitivityCells, sensitivityChart } from './sensitivity-chart.ts';
 import type { SweepFile } from './sweep-file.ts';
 import type { TraceResults } from './trace-results.ts';
+import { traceSections, type TraceDiagnosisEntry, type TraceSection } from './trace-section.ts';
 import { waitRatioChart, waitRatioPoints } from './wait-ratio-chart.ts';
 import { windowSeriesChart, windowSeriesData } from './window-series-chart.ts';
 
@@ -36,6 +37,8 @@ export interface ReportModel {
   readonly provenance: TextTable;
   readonly traces: readonly { readonly name: string; readonly sha256: string | null; readonly loads: readonly string[]; readonly arms: readonly string[] }[];
   readonly warnings: readonly string[];
+  /** Per trace with a diagnosis: the `traces diagnose` table and warnings. */
+  readonly traceSections: readonly TraceSection[];
 }
 
 /** The inputs of the model, all already read and validated. */
@@ -46,6 +49,8 @@ export interface ReportInputs {
   readonly gateNotes: readonly string[];
   readonly sweeps: readonly SweepFile[];
   readonly warnings: readonly string[];
+  /** `traces diagnose` results by trace SHA-256 (optional). */
+  readonly diagnoses?: readonly TraceDiagnosisEntry[];
 }
 
 /** A file-name-safe slug: lowercase letters, digits and dashes. */
@@ -132,6 +137,7 @@ export function buildReportModel(inputs: ReportInputs): ReportModel {
     provenance: provenanceTable(inputs.traces),
     traces: inputs.traces.map((t) => ({ name: t.name, sha256: t.sha256, loads: [...t.set.loads.keys()], arms: [...new Set([...t.set.loads.values()].flatMap((m) => [...m.keys()]))] })),
     warnings,
+    traceSections: traceSections(inputs.traces, inputs.diagnoses ?? []),
   };
 }
 

@@ -12,6 +12,7 @@ import { reportMarkdown } from './report-markdown.ts';
 import { buildReportModel, type ReportModel } from './report-model.ts';
 import { prefixSvgIds, renderSvg, svgToPng } from './render-chart.ts';
 import { groupByTrace } from './trace-results.ts';
+import type { TraceDiagnosisEntry } from './trace-section.ts';
 
 /** Options of `writeReport`. */
 export interface ReportOptions {
@@ -25,6 +26,8 @@ export interface ReportOptions {
   readonly title?: string;
   /** Also write PNGs (default true). */
   readonly png?: boolean;
+  /** `traces diagnose` results of the traces, for the trace sections. */
+  readonly diagnoses?: readonly TraceDiagnosisEntry[];
 }
 
 /** What `writeReport` did: the path of index.html, every warning, and the charts drawn and not drawn. */
@@ -77,7 +80,7 @@ export async function writeReport(resultsDir: string, outDir: string, options: R
     if (!fitted && gate.explicit) warnings.push(`gate ${gate.path} fits none of the results (see the gates section)`);
   }
 
-  const model = buildReportModel({ title: options.title ?? `hsim report: ${resultsDir}`, traces, evaluations, gateNotes, sweeps: contents.sweeps, warnings });
+  const model = buildReportModel({ title: options.title ?? `hsim report: ${resultsDir}`, traces, evaluations, gateNotes, sweeps: contents.sweeps, warnings, diagnoses: options.diagnoses ?? [] });
   const drawnFromResults = model.charts.some((c) => c.fromResults && c.spec !== null);
   if (!drawnFromResults) {
     const what = contents.sources.length === 0 && contents.sweeps.length === 0

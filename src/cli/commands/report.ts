@@ -22,7 +22,9 @@ Example:
 Exit codes: 0 report written (warnings name the charts that could not be drawn and why), 2 nothing could be drawn or bad input.`)
     .action(async (resultsDir: string, opts: { output: string; gate: string[]; gatesDir?: string; sweep: string[]; title?: string; png: boolean; quiet?: boolean }) => {
       const { writeReport } = await import('../../../reports/write-report-io.ts');
+      const { diagnoseResultTraces } = await import('../report-diagnoses.ts');
       const written = await writeReport(resultsDir, opts.output, {
+        diagnoses: await diagnoseResultTraces(resultsDir),
         gates: opts.gate,
         sweeps: opts.sweep,
         png: opts.png,
