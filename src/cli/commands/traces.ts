@@ -44,7 +44,7 @@ export function registerTraces(program: Command): void {
     .option('--no-cache', 'do not use the binary trace cache')
     .addHelpText('after', '\nExample:\n  $ hsim traces diagnose out/lpc.csv --split count --load 0.8\n  $ hsim traces diagnose out/sl.csv.gz --set predictor.staleAfterMs=off --json')
     .action(async (file: string, opts: Record<string, unknown>) => {
-      const { parseDiagnoseOptions } = await import('../diagnose-options.ts');
+      const { parseDiagnoseOptions } = await import('../arm-run-options.ts');
       const run = parseDiagnoseOptions(opts);
       const { readTrace } = await import('../../../traces/trace-io.ts');
       const { diagnoseTrace } = await import('../../../sim/diagnose/trace-diagnosis.ts');
