@@ -1,5 +1,5 @@
 // A trace's time scale against the scheduler's clocks: duration percentiles vs aging, and arrival ties (issue 13).
-import { nearestRank } from '../../src/stats/nearest-rank.ts';
+import { nearestRankQuantiles } from '../../src/stats/select.ts';
 
 /** The time-scale section of `traces diagnose`. Times in ms. */
 export interface TimeScale {
@@ -16,23 +16,28 @@ export interface TimeScale {
   tie_share: number;
 }
 
-/** Computes the time-scale section over rows [first, n) (ties over all rows, which are sorted by arrival). O(n log n). */
+/** Computes the time-scale section over rows [first, n) (ties over all rows, which are sorted by arrival). O(n) (selection). */
 export function timeScale(arrival: Float64Array, duration: Float64Array, first: number, n: number, agingMs: number | null, intervalMs: number): TimeScale {
-  const sorted = Float64Array.from(duration.subarray(first, n)).sort();
-  const q = (p: number): number | null => (sorted.length > 0 ? nearestRank(sorted, p) : null);
+  const m = n - first;
+  const copy = Float64Array.from(duration.subarray(first, n));
+  const q = new Float64Array(3);
+  nearestRankQuantiles(copy, m, [0.5, 0.9, 0.99], q);
   let above = 0;
   let below = 0;
-  for (let i = 0; i < sorted.length; i++) {
-    if (agingMs !== null && sorted[i]! > agingMs) above++;
-    if (sorted[i]! < intervalMs) below++;
+  let max = Number.NEGATIVE_INFINITY;
+  for (let r = first; r < n; r++) {
+    const d = duration[r]!;
+    if (agingMs !== null && d > agingMs) above++;
+    if (d < intervalMs) below++;
+    if (d > max) max = d;
   }
   let tied = 0;
   for (let r = 0; r < n; r++) {
     if ((r > 0 && arrival[r - 1] === arrival[r]) || (r + 1 < n && arrival[r + 1] === arrival[r])) tied++;
   }
-  const m = sorted.length;
+  const at = (j: number): number | null => (m > 0 ? q[j]! : null);
   return {
-    duration_ms: { p50: q(0.5), p90: q(0.9), p99: q(0.99), max: m > 0 ? sorted[m - 1]! : null },
+    duration_ms: { p50: at(0), p90: at(1), p99: at(2), max: m > 0 ? max : null },
     aging_threshold_ms: agingMs,
     aging_interval_ms: intervalMs,
     above_aging_share: m > 0 ? above / m : 0,
