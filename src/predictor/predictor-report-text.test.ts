@@ -13,7 +13,7 @@ describe('formatPredictorReport', () => {
     const text = formatPredictorReport('w.snap', rep, rep.keys.slice(0, 1));
     expect(text).toMatch(/^boundaries {3}\[[\d.]+, [\d.]+\] ms$/m);
     expect(text).toMatch(/^a +100 .* predicted: passes every gate: median [\d.]+ ms → tier \d$/m);
-    expect(text).toContain('… 1 more keys (--top N, --key K, --json)\n');
+    expect(text).toContain('… 1 other keys not shown (--top N, --key K, --json)\n');
   });
   it('says when there are no boundaries yet', () => {
     const rep = predictorReport(new Predictor());

@@ -20,6 +20,6 @@ export function formatPredictorReport(source: string, rep: PredictorReport, keys
       `${k.key.padEnd(w)}  ${String(k.n).padStart(6)}  ${r(k.median_ms).padStart(10)}  ${r(k.p99_ms).padStart(10)}  ${r(k.spread_ratio).padStart(7)}  ${r(k.censored_share).padStart(6)}  ${r(k.idle_ms).padStart(10)}  ${(k.tier === null ? '-' : String(k.tier)).padStart(4)}  ${k.gate}: ${k.reason}`,
     );
   }
-  if (keys.length < rep.keys.length) lines.push(`… ${rep.keys.length - keys.length} more keys (--top N, --key K, --json)`);
+  if (keys.length < rep.keys.length) lines.push(`… ${rep.keys.length - keys.length} other keys not shown (--top N, --key K, --json)`);
   return lines.join('\n') + '\n';
 }

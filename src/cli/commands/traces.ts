@@ -1,6 +1,7 @@
 // `hsim traces info` and `hsim traces diagnose`: a trace's meta and statistics, and whether it can be learned.
 import type { Command } from 'commander';
 import { atOption, InputError } from '../../errors.ts';
+import { addArmRunFlags } from './arm-run-flags.ts';
 
 /** Registers `hsim traces info <file> [--json] [--workers N]` and `hsim traces diagnose <file> [options]`. */
 export function registerTraces(program: Command): void {
@@ -29,19 +30,12 @@ export function registerTraces(program: Command): void {
         process.stdout.write(formatTraceInfo(file, loaded.sha256, loaded.meta, stats));
       }
     });
-  traces
+  const diagnose = traces
     .command('diagnose')
     .description("Can this trace be learned? Predictability of durations (global median, per-key median, the predictor in a simulation at --load), keys and their gaps, time scale, and warnings naming the parameter to look at")
     .argument('<file>', 'trace file')
-    .option('--json', 'print stable JSON instead of text')
-    .option('--load <load>', 'the load of the simulated predictive arm (a number or as-is); sets the time scale of key gaps', '0.8')
-    .option('--workers <n>', 'virtual workers', '64')
-    .option('--levels <n>', 'priority levels', '3')
-    .option('--split <by>', 'history/evaluation split: time or count (as simulate)', 'time')
-    .option('--fraction <f>', 'history share of the split', '0.5')
-    .option('--arm <arm>', 'the warm predictive arm to simulate (flags keys=producer, sizebins, summary, aging, @overrides)', 'predictive')
-    .option('--set <param=value>', 'override a parameter as in simulate, e.g. predictor.staleAfterMs=off (repeatable)', (v: string, p: string[]) => [...p, v], [] as string[])
-    .option('--no-cache', 'do not use the binary trace cache')
+    .option('--json', 'print stable JSON instead of text');
+  addArmRunFlags(diagnose, '0.8', 'the load of the simulated predictive arm; sets the time scale of key gaps', 'the warm predictive arm to simulate')
     .addHelpText('after', '\nExample:\n  $ hsim traces diagnose out/lpc.csv --split count --load 0.8\n  $ hsim traces diagnose out/sl.csv.gz --set predictor.staleAfterMs=off --json')
     .action(async (file: string, opts: Record<string, unknown>) => {
       const { parseDiagnoseOptions } = await import('../arm-run-options.ts');
