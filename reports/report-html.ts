@@ -48,6 +48,11 @@ export function reportHtml(model: ReportModel, svgs: RenderedCharts): string {
     out.push(`<figcaption>${escapeHtml(c.title)}: <a href="charts/${c.id}.png">PNG</a> · <a href="charts/${c.id}.svg">SVG</a> · <a href="charts/${c.id}.vl.json">Vega-Lite spec</a></figcaption>`, '</figure>');
   }
 
+  for (const t of model.traceSections) {
+    out.push(`<h2>${escapeHtml(t.title)}</h2>`, ...(t.table === null ? [] : [tableHtml(t.table, 'trace')]), ...t.facts.map((f) => `<p>${escapeHtml(f)}</p>`));
+    if (t.warnings.length > 0) out.push('<ul class="warn">', ...t.warnings.map((w) => `<li>${escapeHtml(w)}</li>`), '</ul>');
+  }
+
   out.push('<h2 id="gates">Gates</h2>');
   if (model.gates.length === 0) out.push('<p>No gate fits these results.</p>');
   for (const g of model.gates) {

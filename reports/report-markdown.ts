@@ -18,6 +18,9 @@ export function reportMarkdown(model: ReportModel, drawn: ReadonlySet<string>): 
     }
     out.push(`### ${c.title}`, '', `![${c.title}](charts/${c.id}.png)`, '', `[SVG](charts/${c.id}.svg) · [Vega-Lite spec](charts/${c.id}.vl.json)`, '');
   }
+  for (const t of model.traceSections) {
+    out.push(`## ${t.title}`, '', ...(t.table === null ? [] : [...tableMd(t.table), '']), ...t.facts.flatMap((f) => [f, '']), ...t.warnings.map((w) => `- ${w}`), '');
+  }
   out.push('## Gates', '');
   if (model.gates.length === 0) out.push('No gate fits these results.', '');
   for (const g of model.gates) {

@@ -13,6 +13,7 @@ import { effectPoints, sensitivityEffectChart } from './sensitivity-effect-chart
 import type { SweepFile } from '../src/experiment/sweep-output.ts';
 import { tierChart, tierRows } from './tier-chart.ts';
 import { sortedArms, type TraceResults } from './trace-results.ts';
+import { traceSections, type TraceDiagnosisEntry, type TraceSection } from './trace-section.ts';
 import { waitRatioChart, waitRatioPoints } from './wait-ratio-chart.ts';
 import { windowSeriesChart, windowSeriesData } from './window-series-chart.ts';
 
@@ -43,6 +44,8 @@ export interface ReportModel {
   readonly provenance: TextTable;
   readonly traces: readonly { readonly name: string; readonly sha256: string | null; readonly loads: readonly string[]; readonly arms: readonly string[] }[];
   readonly warnings: readonly string[];
+  /** Per trace with a diagnosis: the `traces diagnose` table and warnings. */
+  readonly traceSections: readonly TraceSection[];
 }
 
 /** The inputs of the model, all already read and validated. */
@@ -53,6 +56,8 @@ export interface ReportInputs {
   readonly gateNotes: readonly string[];
   readonly sweeps: readonly SweepFile[];
   readonly warnings: readonly string[];
+  /** `traces diagnose` results by trace SHA-256 (optional). */
+  readonly diagnoses?: readonly TraceDiagnosisEntry[];
 }
 
 /** A file-name-safe slug: lowercase letters, digits and dashes. */
@@ -161,6 +166,7 @@ export function buildReportModel(inputs: ReportInputs): ReportModel {
     provenance: provenanceTable(inputs.traces),
     traces: inputs.traces.map((t) => ({ name: t.name, sha256: t.sha256, loads: [...t.set.loads.keys()], arms: [...new Set([...t.set.loads.values()].flatMap((m) => [...m.keys()]))] })),
     warnings,
+    traceSections: traceSections(inputs.traces, inputs.diagnoses ?? []),
   };
 }
 

@@ -14,6 +14,7 @@ import { prefixSvgIds, renderSvg, svgToPng } from './render-chart.ts';
 import { gateTables, metricsTables, sweepTables } from './paper-tables.ts';
 import { tableToCsv, tableToLatex, type TableFormat } from './table-export.ts';
 import { groupByTrace } from './trace-results.ts';
+import type { TraceDiagnosisEntry } from './trace-section.ts';
 
 /** Options of `writeReport`. */
 export interface ReportOptions {
@@ -31,6 +32,8 @@ export interface ReportOptions {
   readonly tables?: readonly TableFormat[];
   /** Called before each chart is rendered (1-based `done` of `total`), for a progress line on a terminal. */
   readonly onProgress?: (done: number, total: number, chart: string) => void;
+  /** `traces diagnose` results of the traces, for the trace sections. */
+  readonly diagnoses?: readonly TraceDiagnosisEntry[];
 }
 
 /** What `writeReport` did: the path of index.html, every warning, and the charts drawn and not drawn. */
@@ -85,7 +88,7 @@ export async function writeReport(resultsDir: string, outDir: string, options: R
     if (!fitted && gate.explicit) warnings.push(`gate ${gate.path} fits none of the results (see the gates section)`);
   }
 
-  const model = buildReportModel({ title: options.title ?? `hsim report: ${resultsDir}`, traces, evaluations, gateNotes, sweeps: contents.sweeps, warnings });
+  const model = buildReportModel({ title: options.title ?? `hsim report: ${resultsDir}`, traces, evaluations, gateNotes, sweeps: contents.sweeps, warnings, diagnoses: options.diagnoses ?? [] });
   const drawnFromResults = model.charts.some((c) => c.fromResults && c.spec !== null);
   if (!drawnFromResults) {
     const what = contents.sources.length === 0 && contents.sweeps.length === 0

@@ -1,5 +1,7 @@
 // The demo: serverless trace at loads 0.5/0.8/0.95 and a prodflow run, several arms, tables, a sensitivity sweep,
 // gates and a report.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, relative, resolve, sep } from 'node:path';
 import { InputError } from '../errors.ts';
 import * as msg from '../messages.ts';
@@ -7,17 +9,24 @@ import { createRng } from '../rng/seeded.ts';
 import { stableStringify } from '../json/stable-json.ts';
 import { writeFileAtomic } from '../io/atomic-io.ts';
 import type { Trace } from '../trace/trace.ts';
-import { writeTrace } from '../../traces/trace-io.ts';
 import { generateServerless, SERVERLESS_DEFAULTS } from '../../traces/generators/serverless.ts';
 import { generateProdflow, PRODFLOW_DEFAULTS } from '../../traces/generators/prodflow.ts';
 import { generatedTraceMeta } from '../../traces/generators/generator-meta.ts';
 import { simulate } from '../../sim/simulate.ts';
-import { routingNames } from '../../sim/arms/index.ts';
+import { parseArm, routingNames } from '../../sim/arms/index.ts';
 import { buildSimulationConfig, optionsRecord } from './simulate-run.ts';
 import { buildResultFile } from '../result/result-file.ts';
 import { writeResultFile } from '../result/result-file-io.ts';
 import { formatSimulationTable } from './simulation-table.ts';
 import { cliProvenance, repositoryRoot, toolVersion } from '../io/provenance-io.ts';
+import { diagnoseResultTraces } from './report-diagnoses.ts';
+import { sharedFile } from '../io/shared-io.ts';
+import { readTrace, writeTrace } from '../../traces/trace-io.ts';
+import { convertFile } from '../../converters/convert-file.ts';
+import { resolveConverterSpec } from '../../converters/convert-options.ts';
+import { diagnoseTrace } from '../../sim/diagnose/trace-diagnosis.ts';
+import { formatDiagnosis } from '../../sim/diagnose/diagnosis-text.ts';
+import type { TraceDiagnosisEntry } from '../../reports/trace-section.ts';
 
 /** Arms shown by the demo, in order; those whose routing is not registered are left out. */
 const DEMO_ARMS = ['fifo', 'oracle', 'oracle+weights+pausing', 'static-history', 'per-key', 'predictive', 'predictive+weights+pausing'];
@@ -64,11 +73,42 @@ export async function runDemo(opts: Record<string, unknown>): Promise<void> {
   // 3. A small sensitivity sweep on the serverless trace at loads 0.8 and 0.95: does any variant flip the gate's verdict?
   const sweepPath = await runDemoSweep(out, serverlessPath, s1, seed, say);
 
-  // 4. The report: charts, gate tables (the example gates of experiments/gates, unfrozen here), the sweep, provenance.
+  // 4. Can these traces be learned? `traces diagnose` of each (on stderr: stdout keeps the tables above), and of
+  // LPC-EGEE when ../shared holds it: the trace where half the jobs get a stale-key verdict.
+  const diagnoses = await demoDiagnoses(join(out, 'results'), serverlessPath, s1, say);
+
+  // 5. The report: charts, gate tables (the example gates of experiments/gates, unfrozen here), the sweep, provenance.
   const { writeReport } = await import('../../reports/write-report-io.ts');
-  const report = await writeReport(join(out, 'results'), join(out, 'report'), { title: 'hsim demo: serverless and prodflow traces', sweeps: [sweepPath] });
+  const report = await writeReport(join(out, 'results'), join(out, 'report'), { title: 'hsim demo: serverless and prodflow traces', sweeps: [sweepPath], diagnoses });
   for (const w of report.warnings) say(`demo: report: ${w}`);
   process.stdout.write(`Report: ${resolve(report.indexHtml)}\n`);
+}
+
+/**
+ * Diagnoses the traces of the demo's results (for the report's trace sections) and LPC-EGEE when the shared folder
+ * has it (converted once into `<out>/traces/lpc-egee.csv`), printing each diagnosis with `say`.
+ */
+async function demoDiagnoses(resultsDir: string, serverlessPath: string, serverlessSha: string, say: (s: string) => void): Promise<TraceDiagnosisEntry[]> {
+  const t0 = performance.now();
+  const entries = await diagnoseResultTraces(resultsDir);
+  const sl = entries.find((e) => e.sha256 === serverlessSha)?.diagnosis;
+  if (sl) say(`\ndemo: hsim traces diagnose ${serverlessPath} --load ${sl.load}\n${formatDiagnosis(serverlessPath, sl)}`);
+  const raw = sharedFile('traces-raw', 'pwa-swf', 'LPC-EGEE-2004-1.2-cln.swf.gz');
+  if (raw !== null) {
+    // Converted into a temporary folder: the demo's output holds only what the demo generates.
+    const tmp = mkdtempSync(join(tmpdir(), 'hsim-demo-lpc-'));
+    try {
+      const lpc = join(tmp, 'lpc-egee.csv');
+      await convertFile({ input: raw, output: lpc, spec: resolveConverterSpec('swf', { preset: 'lpc-egee' }), strict: false });
+      const { trace } = await readTrace(lpc, { cache: false });
+      const d = diagnoseTrace(trace, { arm: parseArm('predictive', 3), load: 0.8, workers: 64, levels: 3, defaultLevel: 1, split: 'count', fraction: 0.5 });
+      say(`\ndemo: hsim convert swf ${raw} --preset lpc-egee, then hsim traces diagnose --split count --load 0.8\n${formatDiagnosis('LPC-EGEE', d)}`);
+    } finally {
+      rmSync(tmp, { recursive: true, force: true });
+    }
+  }
+  say(`demo: diagnosed ${entries.length + (raw === null ? 0 : 1)} traces in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  return entries;
 }
 
 /** The gate the demo's sweep judges by (unfrozen: the demo's trace is generated anew). */

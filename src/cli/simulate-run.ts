@@ -15,6 +15,7 @@ import { cliProvenance, gitCommit } from '../io/provenance-io.ts';
 import { isProblem, parseJitter, parseTies, type Perturbation } from '../trace/perturb.ts';
 import { formatSimulationTable } from './simulation-table.ts';
 import { parseJsonText } from '../json/json-syntax.ts';
+import { reportSanity } from './sanity-report.ts';
 
 /** Options as commander hands them over (strings and flags). */
 type RawOptions = Record<string, unknown>;
@@ -125,6 +126,7 @@ export async function runSimulateCommand(tracePath: string, opts: RawOptions): P
   const cfg = buildSimulationConfig(opts);
   gitCommit(); // now, while the process is small (see gitCommit)
   const loaded = await readTrace(tracePath, { cache: opts.cache !== false });
+  reportSanity(loaded.trace, cfg);
   const progress = !opts.quiet && process.stderr.isTTY;
   const total = cfg.loads.length * cfg.arms.length;
   let done = 0;

@@ -15,6 +15,7 @@ import { executeRun, mergedResultFile, parseRunFlags, prepareRun, readJsonFile, 
 import { stderrRunProgress } from './progress-bar.ts';
 import { formatSweepTable, type SweepOutputRecord, type SweepVerdictRecord } from '../experiment/sweep-output.ts';
 import { withPerturbationFlags } from '../experiment/perturbation-flags.ts';
+import { reportCellsSanity } from './cells-sanity.ts';
 
 /**
  * Runs `hsim sweep <sweep.json>`: checks the sweep and its gate (frozen, unless the sweep or --unfrozen allows
@@ -41,6 +42,7 @@ export async function runSweepCommand(file: string, opts: Record<string, unknown
   for (const a of gateArms) if (!arms.includes(a)) issues.push(atPath(file, 'arms', `no arm "${a}"`, `every arm the gate's criteria use (${gateArms.join(', ')})`));
   if (issues.length > 0) throw new InputError(msg.problemsIn(file, issues), issues);
   const prepared = await prepareRun(sweepExperiment(sweep, arms), file, flags, 'arms', true);
+  await reportCellsSanity(prepared.selected.map((i) => prepared.tasks[i]!));
   if (flags.queue !== null) await checkRedis(flags.queue);
   const summary = await executeRun(prepared, flags, stderrRunProgress(flags.quiet));
   const groups = readRunCells(prepared);

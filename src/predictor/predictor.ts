@@ -307,6 +307,18 @@ export class Predictor {
     return histogramQuantile(this.pooledBins, 0, total, q);
   }
 
+  /** Inspection (tools; allocates): the keys held (stale ones included until recycled), sorted. */
+  heldKeys(): string[] {
+    return [...this.slotOf.keys()].sort();
+  }
+
+  /** Inspection (tools; allocates): the pooled histogram's 48 weights, normalised so that they sum to 1 (zeros when empty). */
+  pooledWeights(): number[] {
+    let total = 0;
+    for (let k = 0; k < BIN_COUNT; k++) total += this.pooledBins[k]!;
+    return Array.from(this.pooledBins, (w) => (total > 0 ? w / total : 0));
+  }
+
   /**
    * Inspection (tests, tools; allocates): a key's raw count, held tier (−1 none), last activity and
    * last decay (ms), censored weight, histogram weights normalised so that an event just added weighs 1

@@ -29,7 +29,9 @@ Exit codes: 0 report written (warnings name the charts that could not be drawn a
       const { parseTableFormats } = await import('../../../reports/table-export.ts');
       const tables = opts.tables === undefined ? { formats: [] } : parseTableFormats(opts.tables);
       if ('problem' in tables) throw new InputError(tables.problem);
+      const { diagnoseResultTraces } = await import('../report-diagnoses.ts');
       const written = await writeReport(resultsDir, opts.output, {
+        diagnoses: await diagnoseResultTraces(resultsDir),
         gates: opts.gate,
         sweeps: opts.sweep,
         png: opts.png,

@@ -1,0 +1,40 @@
+// Tests of the report's trace section: the diagnose table as a text table, the facts, warnings, and a missing one.
+import { describe, expect, it } from 'vitest';
+import { traceSection, traceSections, type TraceDiagnosisInput } from './trace-section.ts';
+
+const row = { n: 7, median_abs_log2_error: 1, within_2x: 5 / 7, tier_accuracy: 0.25 };
+const diagnosis: TraceDiagnosisInput = {
+  arm: 'predictive', load: '0.8',
+  predictability: { global_median: row, per_key_median: { ...row, median_abs_log2_error: null }, predictor: { ...row, coverage: 0.5 } },
+  keys: { count: 3, in_history_share: 0.75, stale_share: 0.53, stale_after_ms: 1_800_000 },
+  time_scale: { tie_share: 0, above_aging_share: 0.25, duration_ms: { p50: 300, p99: 1400 } },
+  warnings: [{ parameter: 'predictor.staleAfterMs', text: '53 % are stale' }],
+};
+
+describe('traceSection', () => {
+  it('turns a diagnosis into the table, facts and warnings of the section', () => {
+    const s = traceSection('lpc', { sha256: 'ab', diagnosis, missing: null });
+    expect(s.title).toBe('Trace lpc');
+    expect(s.table!.rows).toEqual([
+      ['global median', '7', '1', '71.4 %', '25.0 %'],
+      ['per-key median', '7', '-', '71.4 %', '25.0 %'],
+      ['predictor (predictive, load 0.8)', '7', '1', '71.4 %', '25.0 %'],
+    ]);
+    expect(s.facts[0]).toBe('predictor coverage 50.0 % (share of evaluation jobs routed by estimate)');
+    expect(s.warnings).toEqual(['53 % are stale (look at predictor.staleAfterMs)']);
+  });
+  it('says why a trace has no diagnosis', () => {
+    expect(traceSection('x', { sha256: 'ab', diagnosis: null, missing: 'the trace file t.csv is not there' })).toEqual({
+      title: 'Trace x', table: null, facts: ['not diagnosed: the trace file t.csv is not there'], warnings: [],
+    });
+  });
+});
+
+describe('traceSections', () => {
+  it('keeps the order of the traces and only those with an entry (matched by SHA-256)', () => {
+    const entries = [{ sha256: 'bb', diagnosis, missing: null }, { sha256: 'aa', diagnosis: null, missing: 'gone' }];
+    const s = traceSections([{ name: 'a', sha256: 'aa' }, { name: 'c', sha256: 'cc' }, { name: 'b', sha256: 'bb' }], entries);
+    expect(s.map((x) => x.title)).toEqual(['Trace a', 'Trace b']);
+    expect(traceSections([{ name: 'a', sha256: null }], entries)).toEqual([]);
+  });
+});

@@ -1,0 +1,38 @@
+// Tests of the sanity warnings of simulate/run/sweep: each fires once for its cause and not without it.
+import { describe, expect, it } from 'vitest';
+import { traceFromRows } from '../../src/trace/trace.ts';
+import { parseArm } from '../arms/index.ts';
+import type { Load } from '../split.ts';
+import { sanityWarnings, type SanityConfig } from './sanity-warnings.ts';
+
+// 40 rows, keys k0..k3 in turn, one every 1000 ms, durations 10..400 ms (history 20 rows, evaluation 20).
+const trace = traceFromRows(Array.from({ length: 40 }, (_, i) => ({ arrival_ms: i * 1000, duration_ms: 10 * (i + 1), key: `k${i % 4}` })));
+
+function cfg(loads: Load[], arms: string[], windows = 2): SanityConfig {
+  return { loads, arms: arms.map((a) => parseArm(a, 3)), workers: 1, levels: 3, defaultLevel: 1, split: 'count', fraction: 0.5, windows };
+}
+
+describe('sanityWarnings', () => {
+  it('warns about overload, a percentage typo and too few rows per window, naming the option', () => {
+    const ws = sanityWarnings(trace, cfg([0.5, 1, 80], ['fifo'], 7));
+    expect(ws.map((w) => w.parameter)).toEqual(['--load', '--load', '--windows']);
+    expect(ws[0]!.text).toMatch(/^load 1 ≥ 1 requests overload/);
+    expect(ws[1]!.text).toMatch(/^load 80 is more than 10 times/);
+    expect(ws[2]!.text).toMatch(/^20 evaluation rows in 7 windows: fewer than 10 per window/);
+  });
+  it('warns about an as-is load that suggests wrong units', () => {
+    // Evaluation work 210 + … + 400 = 6100 ms over a span of 19000 ms on 1 worker: 0.32, fine; on 1000 workers 3.2e-4.
+    expect(sanityWarnings(trace, cfg(['as-is'], ['fifo']))).toEqual([]);
+    const ws = sanityWarnings(trace, { ...cfg(['as-is'], ['fifo']), workers: 1000 });
+    expect(ws).toEqual([{ parameter: '--load as-is', text: expect.stringContaining('offers a load of 0.000321 to 1000 workers as-is') as unknown as string }]);
+  });
+  it('gives the stale-key warning only to predictive arms, once per load', () => {
+    // Each key recurs every 4000 ms; at load 0.01 on 1 worker the compress factor is 0.01·19000/6100 ≈ 0.031, so gaps
+    // become ≈ 128 s: stale with predictor.staleAfterMs = 60000.
+    const stale = 'predictive@predictor.staleAfterMs=60000';
+    expect(sanityWarnings(trace, cfg([0.01], ['fifo']))).toEqual([]);
+    const ws = sanityWarnings(trace, cfg([0.01], [stale, 'predictive+weights@predictor.staleAfterMs=60000']));
+    expect(ws.filter((w) => w.parameter === 'predictor.staleAfterMs')).toHaveLength(1);
+    expect(ws.find((w) => w.parameter === 'predictor.staleAfterMs')!.text).toMatch(/^100 % of evaluation jobs arrive more than 1 min after their key's previous job \(load 0\.01\)/);
+  });
+});

@@ -1,0 +1,90 @@
+// Sanity warnings for a simulation's options on a trace (issue 13 item 5): they never change a result.
+import type { Trace } from '../../src/trace/trace.ts';
+import { InputError } from '../../src/errors.ts';
+import { predictorParamsFor } from '../arms/predictive.ts';
+import { rowKeysCached } from '../row-keys.ts';
+import { compressFactor, splitTrace } from '../split.ts';
+import { loadLabel, messageTiers, type SimulationConfig } from '../simulate.ts';
+import { keyGaps } from './key-gaps.ts';
+import { timeScale } from './time-scale.ts';
+import {
+  boundaryWarnings, predictorKeyWarnings, timeScaleWarnings, unseenKeyWarnings, type DiagnoseWarning,
+} from './diagnose-warnings.ts';
+
+/** Fewest evaluation rows per window before window metrics are called noise. */
+export const MIN_ROWS_PER_WINDOW = 10;
+/** Offered load at `as-is` below which the units of arrivals or durations are suspect. */
+export const MIN_AS_IS_LOAD = 1e-3;
+
+/** The part of a simulation config the warnings read. */
+export type SanityConfig = Pick<SimulationConfig, 'loads' | 'arms' | 'workers' | 'levels' | 'defaultLevel' | 'split' | 'fraction' | 'windows'>;
+
+/**
+ * Warnings about `cfg` on `trace`, each once, in a fixed order: loads (overload, a percentage typo, an as-is load
+ * that suggests wrong units), too few rows per window, then the `traces diagnose` warnings that apply to the arms
+ * (stale and idle keys for predictive arms at each load, unseen keys for warm ones, degenerate boundaries, aging,
+ * ties). Costs a few passes over the trace; loads that cannot be reached are left to the simulation to refuse.
+ */
+export function sanityWarnings(trace: Trace, cfg: SanityConfig): DiagnoseWarning[] {
+  const out: DiagnoseWarning[] = [];
+  const seen = new Set<string>();
+  const add = (ws: readonly DiagnoseWarning[]): void => {
+    for (const w of ws) {
+      if (!seen.has(w.text)) out.push(w);
+      seen.add(w.text);
+    }
+  };
+  const split = splitTrace(trace, cfg.split, cfg.fraction);
+  const m = trace.n - split.cut;
+  for (const load of cfg.loads) {
+    if (load === 'as-is') {
+      const offered = asIsLoad(trace, split.cut, cfg.workers);
+      if (offered !== null && offered < MIN_AS_IS_LOAD) {
+        add([{ parameter: '--load as-is', text: `the evaluation half offers a load of ${offered.toPrecision(3)} to ${cfg.workers} workers as-is (total duration / (span × workers)): are arrivals and durations both in ms?` }]);
+      }
+    } else if (load > 10) {
+      add([{ parameter: '--load', text: `load ${load} is more than 10 times the workers' capacity: a percentage typo? (a load is a fraction, e.g. 0.8)` }]);
+    } else if (load >= 1) {
+      add([{ parameter: '--load', text: `load ${load} ≥ 1 requests overload: queues grow for as long as the trace lasts, so results depend on its length` }]);
+    }
+  }
+  if (m / cfg.windows < MIN_ROWS_PER_WINDOW) {
+    add([{ parameter: '--windows', text: `${m} evaluation rows in ${cfg.windows} windows: fewer than ${MIN_ROWS_PER_WINDOW} per window, so per-window metrics and gates are mostly noise` }]);
+  }
+  const predictive = cfg.arms.filter((a) => a.routing.needsPredictor && a.routing.routesToDefault !== true);
+  for (const load of cfg.loads) {
+    let compress: number;
+    try {
+      compress = compressFactor(trace, split, load, cfg.workers);
+    } catch (err) {
+      if (err instanceof InputError) continue;
+      throw err;
+    }
+    for (const arm of predictive) {
+      const keys = rowKeysCached(trace, arm.flags.keysProducer, arm.flags.sizebins);
+      const p = predictorParamsFor(arm.flags, arm.predictorOverrides, cfg.levels, cfg.defaultLevel);
+      const gaps = keyGaps(trace.arrival, split.cut, trace.n, keys, compress, p.staleAfterMs, p.idleHalfLifeMs);
+      add(predictorKeyWarnings(gaps, loadLabel(load)));
+      if (arm.routing.needsHistory && split.cut > 0) add(unseenKeyWarnings(gaps));
+    }
+  }
+  if (m > 0) add(boundaryWarnings(Array.from(messageTiers(trace, split.cut, cfg.levels).boundaries)));
+  const timed = new Set<string>();
+  for (const arm of cfg.arms) {
+    const aging = arm.routing.queues === 'levels' && arm.routing.singleLevel !== true ? arm.flags.agingMs : null;
+    const id = `${aging}|${arm.agingIntervalMs}`;
+    if (timed.has(id)) continue;
+    timed.add(id);
+    add(timeScaleWarnings(timeScale(trace.arrival, trace.duration, split.cut, trace.n, aging, arm.agingIntervalMs), aging !== null));
+  }
+  return out;
+}
+
+/** Offered load of the evaluation rows unscaled: total duration / (arrival span × workers); null for a zero span. */
+function asIsLoad(trace: Trace, first: number, workers: number): number | null {
+  if (trace.n - first < 2) return null;
+  const span = trace.arrival[trace.n - 1]! - trace.arrival[first]!;
+  let work = 0;
+  for (let r = first; r < trace.n; r++) work += trace.duration[r]!;
+  return span > 0 ? work / (span * workers) : null;
+}

@@ -1,0 +1,20 @@
+// Tests of the time-scale section: nearest-rank duration percentiles, aging shares and arrival ties.
+import { describe, expect, it } from 'vitest';
+import { timeScale } from './time-scale.ts';
+
+describe('timeScale', () => {
+  // Evaluation durations (rows 1..4) 100, 6000, 200, 9000 → sorted 100, 200, 6000, 9000; p50 = v[ceil(2) − 1] = 200.
+  // Arrivals 0, 5, 5, 7, 7: four of five rows share theirs.
+  it('computes the hand-worked example', () => {
+    const ts = timeScale(Float64Array.of(0, 5, 5, 7, 7), Float64Array.of(1, 100, 6000, 200, 9000), 1, 5, 5000, 500);
+    expect(ts).toEqual({
+      duration_ms: { p50: 200, p90: 9000, p99: 9000, max: 9000 },
+      aging_threshold_ms: 5000, aging_interval_ms: 500,
+      above_aging_share: 0.5, below_interval_share: 0.5, tie_share: 4 / 5,
+    });
+  });
+  it('has no aging share without aging, and null percentiles without evaluation rows', () => {
+    const ts = timeScale(Float64Array.of(0, 1), Float64Array.of(9000, 9000), 2, 2, null, 500);
+    expect(ts).toMatchObject({ duration_ms: { p50: null, max: null }, above_aging_share: 0, tie_share: 0 });
+  });
+});

@@ -1,0 +1,47 @@
+// A trace's time scale against the scheduler's clocks: duration percentiles vs aging, and arrival ties (issue 13).
+import { nearestRankQuantiles } from '../../src/stats/select.ts';
+
+/** The time-scale section of `traces diagnose`. Times in ms. */
+export interface TimeScale {
+  /** Nearest-rank percentiles of the evaluation rows' durations. */
+  duration_ms: { p50: number | null; p90: number | null; p99: number | null; max: number | null };
+  /** The arm's aging threshold (null: no aging) and tick interval. */
+  aging_threshold_ms: number | null;
+  aging_interval_ms: number;
+  /** Share of evaluation rows whose duration exceeds the aging threshold (0 without aging). */
+  above_aging_share: number;
+  /** Share of evaluation rows shorter than the aging interval. */
+  below_interval_share: number;
+  /** Share of all rows whose arrival time equals another row's (their order is the file order). */
+  tie_share: number;
+}
+
+/** Computes the time-scale section over rows [first, n) (ties over all rows, which are sorted by arrival). O(n) (selection). */
+export function timeScale(arrival: Float64Array, duration: Float64Array, first: number, n: number, agingMs: number | null, intervalMs: number): TimeScale {
+  const m = n - first;
+  const copy = Float64Array.from(duration.subarray(first, n));
+  const q = new Float64Array(3);
+  nearestRankQuantiles(copy, m, [0.5, 0.9, 0.99], q);
+  let above = 0;
+  let below = 0;
+  let max = Number.NEGATIVE_INFINITY;
+  for (let r = first; r < n; r++) {
+    const d = duration[r]!;
+    if (agingMs !== null && d > agingMs) above++;
+    if (d < intervalMs) below++;
+    if (d > max) max = d;
+  }
+  let tied = 0;
+  for (let r = 0; r < n; r++) {
+    if ((r > 0 && arrival[r - 1] === arrival[r]) || (r + 1 < n && arrival[r + 1] === arrival[r])) tied++;
+  }
+  const at = (j: number): number | null => (m > 0 ? q[j]! : null);
+  return {
+    duration_ms: { p50: at(0), p90: at(1), p99: at(2), max: m > 0 ? max : null },
+    aging_threshold_ms: agingMs,
+    aging_interval_ms: intervalMs,
+    above_aging_share: m > 0 ? above / m : 0,
+    below_interval_share: m > 0 ? below / m : 0,
+    tie_share: n > 0 ? tied / n : 0,
+  };
+}
