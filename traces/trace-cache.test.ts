@@ -1,11 +1,7 @@
-// Tests of the binary cache format: encode/decode round trip, and refusal of anything not exactly right.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+// Tests of the binary cache format: encode/decode round trip, header parsing, refusal of anything not exactly right.
+import { describe, expect, it } from 'vitest';
 import { traceFromRows } from '../src/trace/trace.ts';
-import { decodeTraceCache, encodeTraceCache } from './trace-cache.ts';
-import { writeTraceCacheFile } from './trace-cache-io.ts';
+import { cacheHeaderLength, decodeTraceCache, encodeTraceCache, parseCacheHeader } from './trace-cache.ts';
 
 const SHA = 'a'.repeat(64);
 const trace = traceFromRows(
@@ -17,8 +13,6 @@ const trace = traceFromRows(
   true,
   true,
 );
-const dir = mkdtempSync(join(tmpdir(), 'hsim-trace-cache-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('trace cache format', () => {
   it('decodes what it encodes, all columns included', () => {
@@ -53,9 +47,24 @@ describe('trace cache format', () => {
     expect(decodeTraceCache(new Uint8Array(3), SHA)).toBeNull();
   });
 
-  it('writes the same bytes to a file as encodeTraceCache', () => {
-    const file = join(dir, 'x.trace');
-    writeTraceCacheFile(file, trace, SHA);
-    expect(Buffer.from(readFileSync(file)).equals(Buffer.from(encodeTraceCache(trace, SHA)))).toBe(true);
+
+  it('parses the prefix and header into the column layout, and names what is wrong with a bad one', () => {
+    const bytes = encodeTraceCache(trace, SHA);
+    const headerLength = cacheHeaderLength(bytes);
+    expect(typeof headerLength).toBe('number');
+    const layout = parseCacheHeader(bytes.subarray(16, 16 + (headerLength as number)), SHA);
+    if (typeof layout === 'string') throw new Error(layout);
+    // 3 rows: arrival 24 B, duration 24 B, keyId 12 B (+4 pad), classId 12 B (+4 pad), size 24 B, then the CRC.
+    expect(layout.columns.map((c) => [c.name, c.bytes])).toEqual([['arrival', 24], ['duration', 24], ['keyId', 12], ['classId', 12], ['size', 24]]);
+    expect(layout.columns[1]!.offset - layout.columns[0]!.offset).toBe(24);
+    expect(layout.columns[3]!.offset - layout.columns[2]!.offset).toBe(16);
+    expect(layout.total).toBe(bytes.length);
+    expect(parseCacheHeader(bytes.subarray(16, 16 + (headerLength as number)), 'b'.repeat(64))).toMatch(/another trace/);
+    expect(parseCacheHeader(new TextEncoder().encode('{"sha256":"x"'), SHA)).toMatch(/not valid JSON/);
+    expect(cacheHeaderLength(new Uint8Array(16))).toMatch(/bad magic/);
+    expect(cacheHeaderLength(bytes.subarray(0, 10))).toMatch(/shorter/);
+    const otherVersion = bytes.slice(0, 16);
+    otherVersion[8] = 9;
+    expect(cacheHeaderLength(otherVersion)).toMatch(/version 9, this hsim reads version 1/);
   });
 });

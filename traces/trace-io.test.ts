@@ -1,6 +1,6 @@
 // Tests of trace files on disk: write → read round trips (.csv, .csv.gz), SHA-256, the sidecar, atomicity, the cache.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -155,6 +155,51 @@ describe('binary cache', () => {
     const again = await readTrace(path, { cacheDir });
     expect(formatTraceCsv(again.trace)).toBe(formatTraceCsv(parsed.trace));
     expect(readFileSync(file).equals(good)).toBe(true);
+    expect(parsed.cacheWarning).toBeNull();
+    expect(again.cacheWarning).toBe(`${file} was not used: checksum mismatch (the file is corrupt); rebuilt it`);
+    expect((await readTrace(path, { cacheDir })).cacheWarning).toBeNull();
+  });
+
+  it('refuses a half-written cache file (cut short) and rebuilds it, saying so', async () => {
+    const cacheDir = join(dir, 'cache-cut');
+    const path = join(dir, 'cut-cache.csv');
+    const meta = await writeTrace(path, unsortedTrace(), META);
+    const parsed = await readTrace(path, { cacheDir });
+    const file = join(cacheDir, `${meta.sha256}.trace`);
+    const good = readFileSync(file);
+    writeFileSync(file, good.subarray(0, good.length - 20));
+    const again = await readTrace(path, { cacheDir });
+    expect(formatTraceCsv(again.trace)).toBe(formatTraceCsv(parsed.trace));
+    expect(again.cacheWarning).toMatch(/half-written or truncated/);
+    expect(readFileSync(file).equals(good)).toBe(true);
+  });
+
+  it('reads correctly from the CSV when the cache folder cannot be written, and names the folder', async () => {
+    const blocker = join(dir, 'not-a-folder');
+    writeFileSync(blocker, 'a file where the cache folder should be');
+    const path = join(dir, 'unwritable.csv');
+    await writeTrace(path, unsortedTrace(), META);
+    const loaded = await readTrace(path, { cacheDir: join(blocker, 'cache') });
+    expect(loaded.trace.n).toBe(4);
+    expect(loaded.cacheWarning).toMatch(new RegExp(`^cannot write the trace cache in ${join(blocker, 'cache')} \\(.*ENOTDIR.*\\); the run goes on without it \\(set HSIM_CACHE_DIR`));
+  });
+
+  it('removes temporary files left by a killed writer (gone pid, old file) and keeps live ones', async () => {
+    const cacheDir = join(dir, 'cache-stale');
+    mkdirSync(cacheDir);
+    // pid 2^30 is above Linux's pid_max (2^22), so no process has it.
+    const stale = join(cacheDir, `.${'c'.repeat(64)}.trace.${2 ** 30}.1.tmp`);
+    const fresh = join(cacheDir, `.${'d'.repeat(64)}.trace.${2 ** 30}.2.tmp`);
+    const live = join(cacheDir, `.${'e'.repeat(64)}.trace.${process.pid}.3.tmp`);
+    for (const f of [stale, fresh, live]) writeFileSync(f, 'partial');
+    utimesSync(stale, new Date(2020, 0, 1), new Date(2020, 0, 1));
+    utimesSync(live, new Date(2020, 0, 1), new Date(2020, 0, 1));
+    const path = join(dir, 'stale.csv');
+    await writeTrace(path, unsortedTrace(), META);
+    await readTrace(path, { cacheDir });
+    expect(existsSync(stale)).toBe(false);
+    expect(existsSync(fresh)).toBe(true);
+    expect(existsSync(live)).toBe(true);
   });
 
   it('is not trusted once the file changed (another SHA-256), and not written with cache: false', async () => {

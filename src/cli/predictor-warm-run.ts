@@ -2,7 +2,7 @@
 import { InputError, atOption } from '../errors.ts';
 import { Predictor } from '../predictor/predictor.ts';
 import { writePredictorSnapshot } from '../io/predictor-snapshot-io.ts';
-import { readTrace } from '../../traces/trace-io.ts';
+import { readTraceForCli } from './cli-trace-read.ts';
 import { parseArm } from '../../sim/arms/index.ts';
 import { predictorParamsFor, warmStart } from '../../sim/arms/predictive.ts';
 import { rowKeysFor } from '../../sim/row-keys.ts';
@@ -30,7 +30,7 @@ export async function runPredictorWarm(tracePath: string, opts: Record<string, u
     issues.push(...err.issues);
   }
   if (issues.length > 0 || !params || !arm) throw new InputError('predictor warm: problems with the options', issues);
-  const { trace } = await readTrace(tracePath, { cache: opts.cache !== false });
+  const { trace } = await readTraceForCli(tracePath, { cache: opts.cache !== false });
   const s = splitTrace(trace, split, fraction);
   if (s.cut === 0) throw new InputError(atOption('--split', `${split} ${fraction}`, 'a split that leaves history rows', `${tracePath} has ${trace.n} rows`));
   const compress = compressFactor(trace, s, loads[0]!, workers);

@@ -5,7 +5,7 @@ import { InputError, atOption } from '../errors.ts';
 import { stableStringify } from '../json/stable-json.ts';
 import { configHash } from '../json/config-hash.ts';
 import { writeFileAtomic } from '../io/atomic-io.ts';
-import { readTrace } from '../../traces/trace-io.ts';
+import { readTraceForCli } from './cli-trace-read.ts';
 import { parseArm, type ArmSpec } from '../../sim/arms/index.ts';
 import { simulate, type SimulationConfig, type SimulationOutput } from '../../sim/simulate.ts';
 import {
@@ -112,7 +112,7 @@ export function resultFile(tracePath: string, sha256: string, out: SimulationOut
 export async function runSimulateCommand(tracePath: string, opts: RawOptions): Promise<void> {
   const cfg = buildSimulationConfig(opts);
   gitCommit(); // now, while the process is small (see gitCommit)
-  const loaded = await readTrace(tracePath, { cache: opts.cache !== false });
+  const loaded = await readTraceForCli(tracePath, { cache: opts.cache !== false });
   const progress = !opts.quiet && process.stderr.isTTY;
   const total = cfg.loads.length * cfg.arms.length;
   let done = 0;

@@ -5,7 +5,7 @@ import { CheckFailedError, InputError, atOption } from '../../errors.ts';
 import { stableStringify } from '../../json/stable-json.ts';
 import { writeFileAtomic } from '../../io/atomic-io.ts';
 import { gitCommit } from '../provenance.ts';
-import { readTrace } from '../../../traces/trace-io.ts';
+import { readTraceForCli } from '../cli-trace-read.ts';
 import type { Trace } from '../../trace/trace.ts';
 import { PREDICT_OUTCOME_NAMES } from '../../predictor/outcomes.ts';
 import { encodePredictorSnapshot } from '../../predictor/snapshot.ts';
@@ -168,7 +168,7 @@ export interface ReplayOutcome {
 export async function replayTrace(tracePath: string, opts: RawOptions, log: (line: string) => void): Promise<ReplayOutcome> {
   const cfg = buildReplayConfig(opts);
   gitCommit(); // now, while the process is small (see gitCommit), not after the timed run
-  const loaded = await readTrace(tracePath, { cache: opts.cache !== false });
+  const loaded = await readTraceForCli(tracePath, { cache: opts.cache !== false });
   const trace = loaded.trace;
   const sim = cfg.sim;
   const split = splitTrace(trace, sim.split, sim.fraction);
