@@ -48,6 +48,18 @@ describe('trace cache format', () => {
   });
 
 
+  it('lays out columns past 2^31 and 2^32 bytes exactly (300M rows, no 32-bit wrap)', () => {
+    const n = 300_000_000;
+    const header = new TextEncoder().encode(JSON.stringify({ sha256: SHA, n, keys: ['k'], classes: ['c'], size: true }));
+    const layout = parseCacheHeader(header, SHA);
+    if (typeof layout === 'string') throw new Error(layout);
+    const start = Math.ceil((16 + header.length) / 8) * 8;
+    // f64, f64, i32, i32, f64 columns of n rows each; n * 4 is a multiple of 8, so no padding between them.
+    expect(layout.columns.map((c) => c.offset)).toEqual([start, start + 8 * n, start + 16 * n, start + 20 * n, start + 24 * n]);
+    expect(layout.total).toBe(start + 32 * n + 4);
+    expect(layout.total).toBeGreaterThan(2 ** 33);
+  });
+
   it('parses the prefix and header into the column layout, and names what is wrong with a bad one', () => {
     const bytes = encodeTraceCache(trace, SHA);
     const headerLength = cacheHeaderLength(bytes);

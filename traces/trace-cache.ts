@@ -36,7 +36,8 @@ export interface CacheLayout {
 /** A piece of a cache file: header bytes, padding, or a column written from its own typed array. */
 export type CachePiece = Uint8Array | Float64Array | Int32Array;
 
-const align8 = (x: number): number => (x + 7) & ~7;
+// Arithmetic, not `(x + 7) & ~7`: bitwise operators truncate to 32 bits, and offsets pass 2^31 at ~107M rows.
+const align8 = (x: number): number => Math.ceil(x / 8) * 8;
 const magicBytes = new TextEncoder().encode(CACHE_MAGIC);
 
 /** The column layout of a file whose header (JSON length `headerLength`) is `header`. */
