@@ -142,37 +142,29 @@ describe('binary cache', () => {
     expect((await readTrace(path, { cacheDir, cache: false })).trace.n).toBe(4);
   });
 
-  it('is refused when corrupt and rebuilt', async () => {
-    const cacheDir = join(dir, 'cache-corrupt');
-    const path = join(dir, 'corrupt-cache.csv');
-    const meta = await writeTrace(path, unsortedTrace(), META);
-    const parsed = await readTrace(path, { cacheDir });
-    const file = join(cacheDir, `${meta.sha256}.trace`);
-    const good = readFileSync(file);
-    const bad = Buffer.from(good);
-    bad[bad.length - 12]! ^= 0xff;
-    writeFileSync(file, bad);
-    const again = await readTrace(path, { cacheDir });
-    expect(formatTraceCsv(again.trace)).toBe(formatTraceCsv(parsed.trace));
-    expect(readFileSync(file).equals(good)).toBe(true);
-    expect(parsed.cacheWarning).toBeNull();
-    expect(again.cacheWarning).toBe(`${file} was not used: checksum mismatch (the file is corrupt); rebuilt it`);
-    expect((await readTrace(path, { cacheDir })).cacheWarning).toBeNull();
-  });
-
-  it('refuses a half-written cache file (cut short) and rebuilds it, saying so', async () => {
-    const cacheDir = join(dir, 'cache-cut');
-    const path = join(dir, 'cut-cache.csv');
-    const meta = await writeTrace(path, unsortedTrace(), META);
-    const parsed = await readTrace(path, { cacheDir });
-    const file = join(cacheDir, `${meta.sha256}.trace`);
-    const good = readFileSync(file);
-    writeFileSync(file, good.subarray(0, good.length - 20));
-    const again = await readTrace(path, { cacheDir });
-    expect(formatTraceCsv(again.trace)).toBe(formatTraceCsv(parsed.trace));
-    expect(again.cacheWarning).toMatch(/half-written or truncated/);
-    expect(readFileSync(file).equals(good)).toBe(true);
-  });
+  // Each damage: what it does to a good cache file, and the warning expected (provenance: readTraceCacheFile's reasons).
+  const damages: [string, (good: Buffer) => Buffer, RegExp][] = [
+    ['corrupt (a flipped byte)', (good) => Buffer.from(good).fill(good[good.length - 12]! ^ 0xff, good.length - 12, good.length - 11), /was not used: checksum mismatch \(the file is corrupt\); rebuilt it$/],
+    ['half-written (cut short)', (good) => good.subarray(0, good.length - 20), /was not used: \d+ bytes where its header implies \d+ \(half-written or truncated\); rebuilt it$/],
+  ];
+  for (const [name, damage, warning] of damages) {
+    it(`is refused when ${name}, rebuilt, and the reason given once`, async () => {
+      const cacheDir = join(dir, `cache-${name.split(' ')[0]}`);
+      const path = join(dir, `${name.split(' ')[0]}-cache.csv`);
+      const meta = await writeTrace(path, unsortedTrace(), META);
+      const parsed = await readTrace(path, { cacheDir });
+      const file = join(cacheDir, `${meta.sha256}.trace`);
+      const good = readFileSync(file);
+      writeFileSync(file, damage(good));
+      const again = await readTrace(path, { cacheDir });
+      expect(formatTraceCsv(again.trace)).toBe(formatTraceCsv(parsed.trace));
+      expect(readFileSync(file).equals(good)).toBe(true);
+      expect(parsed.cacheWarning).toBeNull();
+      expect(again.cacheWarning).toMatch(warning);
+      expect(again.cacheWarning!.startsWith(file)).toBe(true);
+      expect((await readTrace(path, { cacheDir })).cacheWarning).toBeNull();
+    });
+  }
 
   it('reads correctly from the CSV when the cache folder cannot be written, and names the folder', async () => {
     const blocker = join(dir, 'not-a-folder');
