@@ -8,7 +8,7 @@ import { pathToFileURL } from 'node:url';
 const SOURCE_DIRS = ['src', 'sim', 'traces', 'converters', 'analysis', 'reports'];
 const MODULE_URL = ['import', 'meta', 'url'].join('.');
 
-/** A key over every source file's path, size and modification time, and package.json. */
+/** A key over every source file's path, size and modification time, package.json and this bundler's own code. */
 export function sourceKey(root) {
   const h = createHash('sha256');
   const walk = (dir) => {
@@ -23,6 +23,7 @@ export function sourceKey(root) {
   };
   for (const d of SOURCE_DIRS) if (existsSync(join(root, d))) walk(join(root, d));
   h.update(readFileSync(join(root, 'package.json')));
+  h.update(readFileSync(new URL(import.meta.url)));
   return h.digest('hex').slice(0, 20);
 }
 

@@ -1,30 +1,58 @@
-// Reading and writing trace cache files (format in trace-cache.ts) without building the whole file in memory.
-import { closeSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+// Reading and writing trace cache files (format in trace-cache.ts) in bounded chunks, straight to and from columns.
+import { closeSync, fstatSync, mkdirSync, openSync, readSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { crc32 } from 'node:zlib';
 import { tempPathFor } from '../src/io/atomic-io.ts';
 import type { Trace } from '../src/trace/trace.ts';
-import { traceCacheLayout } from './trace-cache.ts';
+import { CACHE_PREFIX_BYTES, cacheHeaderLength, parseCacheHeader, pieceBytes, traceCacheLayout, traceFromCacheColumns, type CacheColumn } from './trace-cache.ts';
 
 export { decodeTraceCache } from './trace-cache.ts';
 
+/** Largest single read or write: far below the 2^31 − 1 bytes one `fs.readSync`/`writeSync` call accepts. */
+export const CACHE_IO_CHUNK = 1 << 30;
+
+/** Options of the cache file reader and writer; `chunkBytes` exists so tests can run the chunked paths on small files. */
+export interface CacheIoOptions {
+  chunkBytes?: number;
+  /** The write call (tests inject one that writes less than asked). Same contract as fs.writeSync(fd, bytes). */
+  write?: (fd: number, bytes: Uint8Array) => number;
+}
+
+const defaultWrite = (fd: number, bytes: Uint8Array): number => writeSync(fd, bytes);
+
+/** Writes all of `bytes` to `fd`, in calls of at most `chunk` bytes, continuing after short writes. */
+function writeAll(fd: number, bytes: Uint8Array, chunk: number, write: NonNullable<CacheIoOptions['write']>): void {
+  for (let at = 0; at < bytes.length; ) {
+    const n = write(fd, bytes.subarray(at, Math.min(bytes.length, at + chunk)));
+    if (!(n > 0)) throw new Error(`write returned ${n} with ${bytes.length - at} bytes left`);
+    at += n;
+  }
+}
+
 /**
- * Writes the cache file of `trace` (CSV SHA-256 `sha256`) atomically, straight from its typed arrays:
- * the same bytes as encodeTraceCache, with no second copy of the columns in memory.
+ * Writes the cache file of `trace` (CSV SHA-256 `sha256`) atomically (temporary file, renamed when complete),
+ * straight from its typed arrays: the same bytes as encodeTraceCache, with no second copy of the columns.
+ * @throws the file system's error (ENOSPC, EACCES, …); the temporary file is removed and `target` is untouched.
  */
-export function writeTraceCacheFile(target: string, trace: Trace, sha256: string): void {
+export function writeTraceCacheFile(target: string, trace: Trace, sha256: string, opts: CacheIoOptions = {}): void {
+  const chunk = opts.chunkBytes ?? CACHE_IO_CHUNK;
+  const write = opts.write ?? defaultWrite;
   mkdirSync(dirname(target), { recursive: true });
   const tmp = tempPathFor(target);
   const fd = openSync(tmp, 'w');
   try {
     let crc = 0;
     for (const piece of traceCacheLayout(trace, sha256)) {
-      writeSync(fd, piece);
-      crc = crc32(piece, crc);
+      // Views stay under `chunk` bytes, so no single Uint8Array exceeds V8's limit whatever the column size.
+      for (let at = 0; at < piece.byteLength; at += chunk) {
+        const bytes = pieceBytes(piece, at, Math.min(piece.byteLength, at + chunk));
+        writeAll(fd, bytes, chunk, write);
+        crc = crc32(bytes, crc);
+      }
     }
     const trailer = Buffer.alloc(4);
     trailer.writeUInt32LE(crc >>> 0, 0);
-    writeSync(fd, trailer);
+    writeAll(fd, trailer, chunk, write);
     closeSync(fd);
     renameSync(tmp, target);
   } catch (err) {
@@ -35,5 +63,70 @@ export function writeTraceCacheFile(target: string, trace: Trace, sha256: string
     }
     rmSync(tmp, { force: true });
     throw err;
+  }
+}
+
+/** Reads exactly `into.length` bytes at `position`, in calls of at most `chunk` bytes; false at an early end of file. */
+function readExactly(fd: number, into: Uint8Array, position: number, chunk: number): boolean {
+  for (let at = 0; at < into.length; ) {
+    const n = readSync(fd, into, at, Math.min(chunk, into.length - at), position + at);
+    if (n <= 0) return false;
+    at += n;
+  }
+  return true;
+}
+
+/**
+ * Reads the cache file at `path` for the trace with CSV SHA-256 `sha256`: each column into its own
+ * SharedArrayBuffer (so cell threads get the trace without a copy), in reads of at most `chunkBytes`, checking the
+ * file's length against its header and the CRC-32 of every byte. Returns the trace, or the reason the file is not a
+ * valid, complete cache of that trace (a half-written or corrupt file is never returned).
+ * @throws the file system's error (ENOENT, EACCES, EIO, …).
+ */
+export function readTraceCacheFile(path: string, sha256: string, opts: CacheIoOptions = {}): Trace | string {
+  const chunk = opts.chunkBytes ?? CACHE_IO_CHUNK;
+  const fd = openSync(path, 'r');
+  try {
+    const size = fstatSync(fd).size;
+    const prefix = new Uint8Array(CACHE_PREFIX_BYTES);
+    if (!readExactly(fd, prefix, 0, chunk)) return `shorter (${size} bytes) than a cache file's ${CACHE_PREFIX_BYTES}-byte prefix`;
+    const headerLength = cacheHeaderLength(prefix);
+    if (typeof headerLength === 'string') return headerLength;
+    if (CACHE_PREFIX_BYTES + headerLength + 4 > size) return `${size} bytes, too short for its ${headerLength}-byte header (half-written or truncated)`;
+    const headerBytes = new Uint8Array(headerLength);
+    if (!readExactly(fd, headerBytes, CACHE_PREFIX_BYTES, chunk)) return 'truncated inside its header';
+    const layout = parseCacheHeader(headerBytes, sha256);
+    if (typeof layout === 'string') return layout;
+    if (size !== layout.total) return `${size} bytes where its header implies ${layout.total} (half-written or truncated)`;
+    let crc = crc32(headerBytes, crc32(prefix));
+    let at = CACHE_PREFIX_BYTES + headerLength;
+    const gap = (to: number): boolean => {
+      // Alignment padding between the header and columns: read so the checksum covers every byte.
+      if (to === at) return true;
+      const pad = new Uint8Array(to - at);
+      if (!readExactly(fd, pad, at, chunk)) return false;
+      crc = crc32(pad, crc);
+      at = to;
+      return true;
+    };
+    const columns = new Map<CacheColumn['name'], Float64Array | Int32Array>();
+    for (const c of layout.columns) {
+      if (!gap(c.offset)) return 'truncated before a column';
+      const buffer = new SharedArrayBuffer(c.bytes);
+      for (let from = 0; from < c.bytes; from += chunk) {
+        const part = new Uint8Array(buffer, from, Math.min(chunk, c.bytes - from));
+        if (!readExactly(fd, part, at, chunk)) return `truncated inside column ${c.name}`;
+        crc = crc32(part, crc);
+        at += part.length;
+      }
+      columns.set(c.name, c.kind === 'f64' ? new Float64Array(buffer) : new Int32Array(buffer));
+    }
+    if (!gap(layout.body)) return 'truncated before its checksum';
+    const trailer = new Uint8Array(4);
+    if (!readExactly(fd, trailer, layout.body, chunk)) return 'truncated inside its checksum';
+    if (new DataView(trailer.buffer).getUint32(0, true) !== crc >>> 0) return 'checksum mismatch (the file is corrupt)';
+    return traceFromCacheColumns(layout, columns);
+  } finally {
+    closeSync(fd);
   }
 }

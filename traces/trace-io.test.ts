@@ -1,6 +1,6 @@
 // Tests of trace files on disk: write → read round trips (.csv, .csv.gz), SHA-256, the sidecar, atomicity, the cache.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -142,19 +142,56 @@ describe('binary cache', () => {
     expect((await readTrace(path, { cacheDir, cache: false })).trace.n).toBe(4);
   });
 
-  it('is refused when corrupt and rebuilt', async () => {
-    const cacheDir = join(dir, 'cache-corrupt');
-    const path = join(dir, 'corrupt-cache.csv');
-    const meta = await writeTrace(path, unsortedTrace(), META);
-    const parsed = await readTrace(path, { cacheDir });
-    const file = join(cacheDir, `${meta.sha256}.trace`);
-    const good = readFileSync(file);
-    const bad = Buffer.from(good);
-    bad[bad.length - 12]! ^= 0xff;
-    writeFileSync(file, bad);
-    const again = await readTrace(path, { cacheDir });
-    expect(formatTraceCsv(again.trace)).toBe(formatTraceCsv(parsed.trace));
-    expect(readFileSync(file).equals(good)).toBe(true);
+  // Each damage: what it does to a good cache file, and the warning expected (provenance: readTraceCacheFile's reasons).
+  const damages: [string, (good: Buffer) => Buffer, RegExp][] = [
+    ['corrupt (a flipped byte)', (good) => Buffer.from(good).fill(good[good.length - 12]! ^ 0xff, good.length - 12, good.length - 11), /was not used: checksum mismatch \(the file is corrupt\); rebuilt it$/],
+    ['half-written (cut short)', (good) => good.subarray(0, good.length - 20), /was not used: \d+ bytes where its header implies \d+ \(half-written or truncated\); rebuilt it$/],
+  ];
+  for (const [name, damage, warning] of damages) {
+    it(`is refused when ${name}, rebuilt, and the reason given once`, async () => {
+      const cacheDir = join(dir, `cache-${name.split(' ')[0]}`);
+      const path = join(dir, `${name.split(' ')[0]}-cache.csv`);
+      const meta = await writeTrace(path, unsortedTrace(), META);
+      const parsed = await readTrace(path, { cacheDir });
+      const file = join(cacheDir, `${meta.sha256}.trace`);
+      const good = readFileSync(file);
+      writeFileSync(file, damage(good));
+      const again = await readTrace(path, { cacheDir });
+      expect(formatTraceCsv(again.trace)).toBe(formatTraceCsv(parsed.trace));
+      expect(readFileSync(file).equals(good)).toBe(true);
+      expect(parsed.cacheWarning).toBeNull();
+      expect(again.cacheWarning).toMatch(warning);
+      expect(again.cacheWarning!.startsWith(file)).toBe(true);
+      expect((await readTrace(path, { cacheDir })).cacheWarning).toBeNull();
+    });
+  }
+
+  it('reads correctly from the CSV when the cache folder cannot be written, and names the folder', async () => {
+    const blocker = join(dir, 'not-a-folder');
+    writeFileSync(blocker, 'a file where the cache folder should be');
+    const path = join(dir, 'unwritable.csv');
+    await writeTrace(path, unsortedTrace(), META);
+    const loaded = await readTrace(path, { cacheDir: join(blocker, 'cache') });
+    expect(loaded.trace.n).toBe(4);
+    expect(loaded.cacheWarning).toMatch(new RegExp(`^cannot write the trace cache in ${join(blocker, 'cache')} \\(.*ENOTDIR.*\\); the run goes on without it \\(set HSIM_CACHE_DIR`));
+  });
+
+  it('removes temporary files left by a killed writer (gone pid, old file) and keeps live ones', async () => {
+    const cacheDir = join(dir, 'cache-stale');
+    mkdirSync(cacheDir);
+    // pid 2^30 is above Linux's pid_max (2^22), so no process has it.
+    const stale = join(cacheDir, `.${'c'.repeat(64)}.trace.${2 ** 30}.1.tmp`);
+    const fresh = join(cacheDir, `.${'d'.repeat(64)}.trace.${2 ** 30}.2.tmp`);
+    const live = join(cacheDir, `.${'e'.repeat(64)}.trace.${process.pid}.3.tmp`);
+    for (const f of [stale, fresh, live]) writeFileSync(f, 'partial');
+    utimesSync(stale, new Date(2020, 0, 1), new Date(2020, 0, 1));
+    utimesSync(live, new Date(2020, 0, 1), new Date(2020, 0, 1));
+    const path = join(dir, 'stale.csv');
+    await writeTrace(path, unsortedTrace(), META);
+    await readTrace(path, { cacheDir });
+    expect(existsSync(stale)).toBe(false);
+    expect(existsSync(fresh)).toBe(true);
+    expect(existsSync(live)).toBe(true);
   });
 
   it('is not trusted once the file changed (another SHA-256), and not written with cache: false', async () => {

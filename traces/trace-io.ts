@@ -1,6 +1,6 @@
 // Reading and writing common-format traces on disk: streaming parse with hashing, the binary cache, atomic writes.
 import { createHash } from 'node:crypto';
-import { createReadStream, createWriteStream, existsSync, fstatSync, mkdirSync, openSync, readFileSync, readSync, closeSync, renameSync, rmSync, statSync } from 'node:fs';
+import { createReadStream, createWriteStream, existsSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, closeSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { finished } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
@@ -9,7 +9,7 @@ import { atLocation, InputError } from '../src/errors.ts';
 import { tempPathFor, writeFileAtomic } from '../src/io/atomic-io.ts';
 import { stableStringify } from '../src/json/stable-json.ts';
 import { stableOrderBy, type Trace } from '../src/trace/trace.ts';
-import { decodeTraceCache, writeTraceCacheFile } from './trace-cache-io.ts';
+import { readTraceCacheFile, writeTraceCacheFile } from './trace-cache-io.ts';
 import { formatTraceCsvChunks, traceCsvColumns } from './trace-csv.ts';
 import { TraceCsvParser } from './trace-csv-parser.ts';
 import { isSortedByArrival } from './trace-order.ts';
@@ -21,11 +21,15 @@ export interface LoadedTrace {
   sha256: string;
   path: string;
   meta: TraceMeta | null;
+  /** Why the binary cache could not be used or written this time (the trace came from the CSV), else null. */
+  cacheWarning: string | null;
 }
 
 // Gunzip output chunk: small enough for the allocator to recycle (touching fresh memory is what costs here).
 const CHUNK = 1 << 17;
 const READ_BUFFER = 1 << 20;
+// A cache temp file untouched this long whose writer's pid is gone is the remains of a killed run.
+const STALE_TEMP_MS = 10 * 60 * 1000;
 
 /** Path of the meta sidecar of a trace path: DIR/NAME.csv[.gz] -> DIR/NAME.meta.json */
 export function metaPathFor(tracePath: string): string {
@@ -43,7 +47,8 @@ export function defaultCacheDir(): string {
  * the trace sorted stably by arrival, its SHA-256 (of the uncompressed CSV bytes) and its meta sidecar.
  * With the cache on (default), a binary copy under `cacheDir` (default `$HSIM_CACHE_DIR` or `<cwd>/.hsim-cache`)
  * is used when the SHA-256 of the file read now matches the one it was built from, and is (re)built otherwise;
- * a corrupt cache is refused and rebuilt. Failing to write the cache is not an error.
+ * a corrupt or half-written cache is refused and rebuilt. A cache that cannot be read or written is not an error:
+ * the trace comes from the CSV and `cacheWarning` says why (the CLI prints it once).
  * @throws InputError for a missing file, a bad gzip stream, a bad row (file:line) or a malformed sidecar.
  */
 export async function readTrace(path: string, opts: { cache?: boolean; cacheDir?: string } = {}): Promise<LoadedTrace> {
@@ -51,15 +56,14 @@ export async function readTrace(path: string, opts: { cache?: boolean; cacheDir?
   const meta = readMetaSidecar(path);
   const useCache = opts.cache ?? true;
   const cacheDir = opts.cacheDir ?? defaultCacheDir();
-  let fileSha: string | null = null;
-  if (useCache) {
-    fileSha = hashFile(path);
-    const hit = loadCached(cacheDir, fileSha);
-    if (hit) return { trace: hit.trace, sha256: hit.sha256, path, meta };
-  }
+  if (!useCache) return { ...(await parseTraceFile(path)), path, meta, cacheWarning: null };
+  const fileSha = hashFile(path);
+  const cached = loadCached(cacheDir, fileSha);
+  if ('trace' in cached) return { trace: cached.trace, sha256: cached.sha256, path, meta, cacheWarning: null };
   const { trace, sha256 } = await parseTraceFile(path);
-  if (useCache && fileSha !== null) storeCached(cacheDir, fileSha, sha256, trace);
-  return { trace, sha256, path, meta };
+  const stored = storeCached(cacheDir, fileSha, sha256, trace);
+  const warnings = [cached.warning, stored].filter((w): w is string => w !== null);
+  return { trace, sha256, path, meta, cacheWarning: warnings.length > 0 ? warnings.join('; ') : null };
 }
 
 /** Whether the file starts with the gzip magic bytes 1f 8b. */
@@ -131,44 +135,80 @@ function hashFile(path: string): string {
 
 // The cache holds `<sha256>.trace` (content, by the CSV's SHA-256) and `<file sha256>.ref` (which content a
 // stored file — e.g. a .csv.gz — decompresses to), so a hit needs one hash of the stored file and no gunzip.
-function loadCached(cacheDir: string, fileSha: string): { trace: Trace; sha256: string } | null {
+// A missing ref is an ordinary miss; anything else that stops a hit is a warning naming the file and the reason.
+function loadCached(cacheDir: string, fileSha: string): { trace: Trace; sha256: string } | { warning: string | null } {
+  const refPath = join(cacheDir, `${fileSha}.ref`);
+  let text: string;
   try {
-    const ref = JSON.parse(readFileSync(join(cacheDir, `${fileSha}.ref`), 'utf8')) as { file_sha256?: unknown; sha256?: unknown };
-    if (ref.file_sha256 !== fileSha || typeof ref.sha256 !== 'string' || !/^[0-9a-f]{64}$/.test(ref.sha256)) return null;
-    const trace = decodeTraceCache(readFileShared(join(cacheDir, `${ref.sha256}.trace`)), ref.sha256);
-    return trace ? { trace, sha256: ref.sha256 } : null;
+    text = readFileSync(refPath, 'utf8');
+  } catch (err) {
+    // No entry (or no folder yet): an ordinary miss; a folder that cannot be written is reported when storing.
+    const code = (err as { code?: string }).code;
+    return { warning: code === 'ENOENT' || code === 'ENOTDIR' ? null : `cannot read ${refPath} (${(err as Error).message})` };
+  }
+  let ref: { file_sha256?: unknown; sha256?: unknown };
+  try {
+    ref = JSON.parse(text) as typeof ref;
   } catch {
+    return { warning: `${refPath} is not valid JSON; rebuilt it` };
+  }
+  if (ref.file_sha256 !== fileSha || typeof ref.sha256 !== 'string' || !/^[0-9a-f]{64}$/.test(ref.sha256)) {
+    return { warning: `${refPath} does not name this file's content; rebuilt it` };
+  }
+  const tracePath = join(cacheDir, `${ref.sha256}.trace`);
+  try {
+    const trace = readTraceCacheFile(tracePath, ref.sha256);
+    if (typeof trace === 'string') return { warning: `${tracePath} was not used: ${trace}; rebuilt it` };
+    return { trace, sha256: ref.sha256 };
+  } catch (err) {
+    return { warning: `cannot read ${tracePath} (${(err as Error).message}); rebuilt it` };
+  }
+}
+
+/** Writes the cache entry of a parsed trace; returns null, or why the cache folder could not take it. */
+function storeCached(cacheDir: string, fileSha: string, sha256: string, trace: Trace): string | null {
+  try {
+    removeStaleTemps(cacheDir);
+    writeTraceCacheFile(join(cacheDir, `${sha256}.trace`), trace, sha256);
+    writeFileAtomic(join(cacheDir, `${fileSha}.ref`), stableStringify({ file_sha256: fileSha, sha256 }));
     return null;
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    const hint = code === 'ENOSPC' ? 'the disk is full' : 'set HSIM_CACHE_DIR to a writable folder, or pass --no-cache';
+    return `cannot write the trace cache in ${cacheDir} (${(err as Error).message}); the run goes on without it (${hint})`;
   }
 }
 
 /**
- * A file's bytes in a SharedArrayBuffer. The columns of a cached trace view these bytes, so worker threads can be
- * handed the trace without a copy (a plain buffer would cost a 40 MB copy per 2M-row trace, on the coordinator).
+ * Removes temporary cache files (`.<name>.<pid>.<n>.tmp`) left by killed writers: the pid runs no process here
+ * and the file has not changed for STALE_TEMP_MS (a folder shared with other machines keeps their live temps).
  */
-function readFileShared(path: string): Uint8Array {
-  const fd = openSync(path, 'r');
+function removeStaleTemps(cacheDir: string): void {
+  let names: string[];
   try {
-    const size = fstatSync(fd).size;
-    const out = new Uint8Array(new SharedArrayBuffer(size));
-    let at = 0;
-    while (at < size) {
-      const n = readSync(fd, out, at, size - at, at);
-      if (n <= 0) break;
-      at += n;
+    names = readdirSync(cacheDir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const m = /^\.[0-9a-f]{64}\.(?:trace|ref)\.(\d+)\.\d+\.tmp$/.exec(name);
+    if (!m || processRuns(Number(m[1]))) continue;
+    const file = join(cacheDir, name);
+    try {
+      // eslint-disable-next-line no-restricted-properties -- a temp file's age decides its cleanup, never a result
+      if (Date.now() - statSync(file).mtimeMs > STALE_TEMP_MS) rmSync(file, { force: true });
+    } catch {
+      // removed meanwhile by another reader
     }
-    return at === size ? out : out.subarray(0, at);
-  } finally {
-    closeSync(fd);
   }
 }
 
-function storeCached(cacheDir: string, fileSha: string, sha256: string, trace: Trace): void {
+function processRuns(pid: number): boolean {
   try {
-    writeTraceCacheFile(join(cacheDir, `${sha256}.trace`), trace, sha256);
-    writeFileAtomic(join(cacheDir, `${fileSha}.ref`), stableStringify({ file_sha256: fileSha, sha256 }));
-  } catch {
-    // The cache only saves time; an unwritable cache folder leaves reading correct.
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as { code?: string }).code === 'EPERM';
   }
 }
 

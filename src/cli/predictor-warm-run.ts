@@ -4,7 +4,7 @@ import * as msg from '../messages.ts';
 import { parseArmRunOptions } from './arm-run-options.ts';
 import { Predictor } from '../predictor/predictor.ts';
 import { writePredictorSnapshot } from '../io/predictor-snapshot-io.ts';
-import { readTrace } from '../../traces/trace-io.ts';
+import { readTraceForCli } from './cli-trace-read.ts';
 import { predictorParamsFor, warmStart } from '../../sim/arms/predictive.ts';
 import { rowKeysFor } from '../../sim/row-keys.ts';
 import { compressFactor, splitTrace } from '../../sim/split.ts';
@@ -13,7 +13,7 @@ import { compressFactor, splitTrace } from '../../sim/split.ts';
 export async function runPredictorWarm(tracePath: string, opts: Record<string, unknown>): Promise<void> {
   const { arm, load, workers, levels, defaultLevel, split, fraction } = parseArmRunOptions(opts, 'predictor warm', (r) => (r.needsPredictor ? null : 'a predictive arm'));
   const params = predictorParamsFor(arm.flags, arm.predictorOverrides, levels, defaultLevel);
-  const { trace } = await readTrace(tracePath, { cache: opts.cache !== false });
+  const { trace } = await readTraceForCli(tracePath, { cache: opts.cache !== false });
   const s = splitTrace(trace, split, fraction);
   if (s.cut === 0) throw new InputError(msg.splitLeavesNoHistory(split, fraction, tracePath, trace.n));
   const compress = compressFactor(trace, s, load, workers);

@@ -5,7 +5,7 @@ import { InputError, atOption } from '../errors.ts';
 import * as msg from '../messages.ts';
 import { buildResultFile } from '../result/result-file.ts';
 import { resultFileText, writeResultFile } from '../result/result-file-io.ts';
-import { readTrace } from '../../traces/trace-io.ts';
+import { readTraceForCli } from './cli-trace-read.ts';
 import { parseArm, type ArmSpec } from '../../sim/arms/index.ts';
 import { simulate, type SimulationConfig } from '../../sim/simulate.ts';
 import {
@@ -125,7 +125,7 @@ export function optionsRecord(cfg: SimulationConfig, extra: Record<string, unkno
 export async function runSimulateCommand(tracePath: string, opts: RawOptions): Promise<void> {
   const cfg = buildSimulationConfig(opts);
   gitCommit(); // now, while the process is small (see gitCommit)
-  const loaded = await readTrace(tracePath, { cache: opts.cache !== false });
+  const loaded = await readTraceForCli(tracePath, { cache: opts.cache !== false });
   reportSanity(loaded.trace, cfg);
   const progress = !opts.quiet && process.stderr.isTTY;
   const total = cfg.loads.length * cfg.arms.length;

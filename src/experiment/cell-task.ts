@@ -1,7 +1,8 @@
 // Running one cell: read the trace (once per thread, by path + SHA-256), simulate one load × arm, build its file.
 import { InputError } from '../errors.ts';
 import * as msg from '../messages.ts';
-import { readTrace, type LoadedTrace } from '../../traces/trace-io.ts';
+import type { LoadedTrace } from '../../traces/trace-io.ts';
+import { readTraceForCli } from '../cli/cli-trace-read.ts';
 import { simulate, type SimulationConfig } from '../../sim/simulate.ts';
 import { EngineBuffers } from '../../sim/engine-buffers.ts';
 import type { CellBlock } from './cell-file.ts';
@@ -84,7 +85,7 @@ export async function loadTraceChecked(path: string, sha256: string, cache: bool
   const k = traceKey(path, sha256);
   let p = traces.get(k);
   if (p === undefined) {
-    p = readTrace(path, { cache }).then((t) => {
+    p = readTraceForCli(path, { cache }).then((t) => {
       if (t.sha256 !== sha256) {
         throw new InputError(msg.traceChanged(path, t.sha256, sha256));
       }

@@ -71,7 +71,7 @@ export async function primeThread(cells: readonly CellTask[]): Promise<void> {
   if (cells.length === 0) return;
   const trace = generateServerless({ ...SERVERLESS_DEFAULTS, n: PRIME_ROWS }, createRng(1).fork('prime'));
   const sha256 = 'prime';
-  seedTraceCache({ path: PRIME_PATH, expected: sha256, trace: { trace, sha256, path: PRIME_PATH, meta: null } });
+  seedTraceCache({ path: PRIME_PATH, expected: sha256, trace: { trace, sha256, path: PRIME_PATH, meta: null, cacheWarning: null } });
   try {
     for (const task of cells) await runCellTask({ ...task, load: PRIME_LOAD, tracePath: PRIME_PATH, traceSha256: sha256, cache: false });
   } finally {

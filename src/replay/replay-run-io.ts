@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { InputError, atOption } from '../errors.ts';
 import * as msg from '../messages.ts';
 import { cliProvenance, gitCommit } from '../io/provenance-io.ts';
-import { readTrace } from '../../traces/trace-io.ts';
+import { readTraceForCli } from '../cli/cli-trace-read.ts';
 import { PREDICT_OUTCOME_NAMES } from '../predictor/outcomes.ts';
 import { encodePredictorSnapshot } from '../predictor/snapshot.ts';
 import { Predictor } from '../predictor/predictor.ts';
@@ -169,7 +169,7 @@ export interface ReplayOutcome {
 export async function replayTrace(tracePath: string, opts: RawOptions, log: (line: string) => void, onProgress?: (arm: string, done: number, total: number) => void): Promise<ReplayOutcome> {
   const cfg = buildReplayConfig(opts);
   gitCommit(); // now, while the process is small (see gitCommit), not after the timed run
-  const loaded = await readTrace(tracePath, { cache: opts.cache !== false });
+  const loaded = await readTraceForCli(tracePath, { cache: opts.cache !== false });
   const trace = loaded.trace;
   const sim = cfg.sim;
   const split = splitTrace(trace, sim.split, sim.fraction);

@@ -20,9 +20,9 @@ export function registerTraces(program: Command): void {
     .action(async (file: string, opts: { json?: boolean; workers: string }) => {
       const workers = Number(opts.workers);
       if (!Number.isSafeInteger(workers) || workers < 1) throw new InputError(msg.integerAtLeast('--workers', `"${opts.workers}"`, 1));
-      const { readTrace } = await import('../../../traces/trace-io.ts');
+      const { readTraceForCli } = await import('../cli-trace-read.ts');
       const { traceStats, formatTraceInfo } = await import('../../../traces/trace-stats.ts');
-      const loaded = await readTrace(file);
+      const loaded = await readTraceForCli(file);
       const stats = traceStats(loaded.trace, workers);
       if (opts.json) {
         const { stableStringify } = await import('../../json/stable-json.ts');

@@ -1,0 +1,23 @@
+// Reading a trace for a command: readTrace, with its cache warning printed on stderr once per process.
+import { readTrace, type LoadedTrace } from '../../traces/trace-io.ts';
+
+const printed = new Set<string>();
+
+/** The line printed for a cache warning (the run goes on from the CSV, so it is a warning, not an error). */
+export function cacheWarningLine(warning: string): string {
+  return `hsim: warning: trace cache: ${warning}\n`;
+}
+
+/**
+ * readTrace for the CLI: the same result, and when the binary cache could not be used or written, one line on
+ * stderr saying why — printed once per process for a given reason, however many cells read the trace.
+ * @throws what readTrace throws.
+ */
+export async function readTraceForCli(path: string, opts: { cache?: boolean; cacheDir?: string } = {}): Promise<LoadedTrace> {
+  const loaded = await readTrace(path, opts);
+  if (loaded.cacheWarning !== null && !printed.has(loaded.cacheWarning)) {
+    printed.add(loaded.cacheWarning);
+    process.stderr.write(cacheWarningLine(loaded.cacheWarning));
+  }
+  return loaded;
+}
