@@ -2,6 +2,7 @@
 import type { Trace } from '../src/trace/trace.ts';
 import { nearestRankBoundaries, tierOf } from '../src/stats/nearest-rank.ts';
 import { runEngine, type EngineConfig } from './engine.ts';
+import { runEngineOnCores } from './cores-engine.ts';
 import { EngineBuffers } from './engine-buffers.ts';
 import { MetricFolder, windowOffsets, type MetricObject, type WindowBy } from './metrics.ts';
 import { compressFactor, splitTrace, type Load, type SplitBy } from './split.ts';
@@ -24,6 +25,8 @@ export interface SimulationConfig {
   readonly seed: number;
   /** A predictor snapshot for warm predictive arms (instead of the history warm start), or null. */
   readonly predictorSnapshot?: { readonly bytes: Uint8Array; readonly source: string } | null;
+  /** Handlers compute on this many cores, shared among the running ones; absent = a core per worker (SPEC §5). */
+  readonly cores?: number;
 }
 
 /** One arm's result at one load (SPEC §10). */
@@ -83,7 +86,9 @@ export function simulate(trace: Trace, cfg: SimulationConfig, onArm?: (load: str
         agingIntervalMs: arm.agingIntervalMs,
         pausing: arm.flags.pausing,
       };
-      const run = runEngine(trace.arrival, trace.duration, first, m, compress, router, engineCfg, buffers);
+      const run = cfg.cores === undefined
+        ? runEngine(trace.arrival, trace.duration, first, m, compress, router, engineCfg, buffers)
+        : runEngineOnCores(trace.arrival, trace.duration, first, m, compress, router, engineCfg, cfg.cores, buffers);
       const cols = { arrival: run.arrival, start: run.start, end: run.end, duration: trace.duration.subarray(first, first + m), scale: 1, cls, levels: cfg.levels };
       const folder = new MetricFolder(cols, buffers.f64('metricScratch', Math.max(1, m)));
       const off = windowOffsets(run.arrival, cfg.windows, cfg.windowBy);

@@ -25,6 +25,7 @@ export function buildSimulationConfig(opts: RawOptions): SimulationConfig {
   const workers = parseInteger(str('workers'), 'option --workers', 1, issues);
   const windows = parseInteger(str('windows'), 'option --windows', 1, issues);
   const seed = parseInteger(str('seed'), 'option --seed', 0, issues);
+  const cores = opts.cores === undefined ? undefined : parseInteger(str('cores'), 'option --cores', 1, issues);
   const loads = parseLoads(str('load'), 'option --load', issues);
   const split = parseSplit(str('split'), 'option --split', issues);
   const fraction = parseFraction(str('fraction'), 'option --fraction', issues);
@@ -72,7 +73,7 @@ export function buildSimulationConfig(opts: RawOptions): SimulationConfig {
     if (name.startsWith('predictor.') && !arms.some((a) => a.routing.needsPredictor)) issues.push(atOption('--set', `"${s}" but no arm has a predictor`, 'a predictive arm, or no predictor.* overrides'));
   }
   if (issues.length > 0) throw new InputError(`simulate: ${issues.length} problem${issues.length > 1 ? 's' : ''} with the options`, issues);
-  return { loads, arms, workers, levels, defaultLevel: defaultLevelFor(levels), split, fraction, windows, windowBy, staticMap, seed, predictorSnapshot };
+  return { loads, arms, workers, levels, defaultLevel: defaultLevelFor(levels), split, fraction, windows, windowBy, staticMap, seed, predictorSnapshot, ...(cores === undefined ? {} : { cores }) };
 }
 
 /** The options block recorded in a result file (stable, hashable). */
@@ -90,6 +91,8 @@ export function optionsRecord(cfg: SimulationConfig, extra: Record<string, unkno
     seed: cfg.seed,
     static_map: cfg.staticMap ? Object.fromEntries([...cfg.staticMap.entries()].sort()) : null,
     predictor_snapshot: cfg.predictorSnapshot ? { file: cfg.predictorSnapshot.source, sha256: createHash('sha256').update(cfg.predictorSnapshot.bytes).digest('hex') } : null,
+    // Only when given: results of the one-core-per-worker model keep their bytes.
+    ...(cfg.cores === undefined ? {} : { cores: cfg.cores }),
     ...extra,
   };
 }
