@@ -2,6 +2,7 @@
 import type { Trace } from '../src/trace/trace.ts';
 import { nearestRankBoundaries, tierOf } from '../src/stats/nearest-rank.ts';
 import { runEngine, type EngineConfig } from './engine.ts';
+import { runEngineOnCores } from './cores-engine.ts';
 import { EngineBuffers } from './engine-buffers.ts';
 import { MetricFolder, windowOffsets, type WindowBy } from './metrics.ts';
 import { buildArmResult, type ArmResult, type LoadResult, type SimulationOutput } from '../src/result/result-file.ts';
@@ -32,6 +33,8 @@ export interface SimulationConfig {
   readonly sets?: readonly string[];
   /** Tie shuffles and arrival jitter applied to the trace before the split; absent or null = the trace as read. */
   readonly perturb?: Perturbation | null;
+  /** Handlers compute on this many cores, shared among the running ones; absent = a core per worker (SPEC §5). */
+  readonly cores?: number;
 }
 
 /** Label of a load as it appears in result files: `"0.5"`, `"as-is"`. */
@@ -73,7 +76,13 @@ export function simulate(input: Trace, cfg: SimulationConfig, onArm?: (load: str
         agingIntervalMs: arm.agingIntervalMs,
         pausing: arm.flags.pausing,
       };
-      const run = (arm.routing.engine ?? runEngine)(trace.arrival, trace.duration, first, m, compress, router, engineCfg, buffers);
+      // An ideal-order routing brings its own engine; otherwise handlers compute on shared cores when --cores is given.
+      const engine = arm.routing.engine;
+      const run = engine !== undefined
+        ? engine(trace.arrival, trace.duration, first, m, compress, router, engineCfg, buffers)
+        : cfg.cores === undefined
+          ? runEngine(trace.arrival, trace.duration, first, m, compress, router, engineCfg, buffers)
+          : runEngineOnCores(trace.arrival, trace.duration, first, m, compress, router, engineCfg, cfg.cores, buffers);
       const cols = { arrival: run.arrival, start: run.start, end: run.end, duration: trace.duration.subarray(first, first + m), scale: 1, cls, levels: cfg.levels };
       const result = buildArmResult({
         fold: new MetricFolder(cols, buffers.f64('metricScratch', Math.max(1, m))),

@@ -28,6 +28,7 @@ export function buildSimulationConfig(opts: RawOptions): SimulationConfig {
   const workers = parseInteger(str('workers'), 'option --workers', 'workers', issues);
   const windows = parseInteger(str('windows'), 'option --windows', 'windows', issues);
   const seed = parseInteger(str('seed'), 'option --seed', 'seed', issues);
+  const cores = opts.cores === undefined ? undefined : parseInteger(str('cores'), 'option --cores', 'workers', issues);
   const loads = parseLoads(str('load'), 'option --load', issues);
   const split = parseSplit(str('split'), 'option --split', issues);
   const fraction = parseFraction(str('fraction'), 'option --fraction', issues);
@@ -75,8 +76,11 @@ export function buildSimulationConfig(opts: RawOptions): SimulationConfig {
     if (name.startsWith('predictor.') && !arms.some((a) => a.routing.needsPredictor)) issues.push(atOption('--set', `"${s}" but no arm has a predictor`, 'a predictive arm, or no predictor.* overrides'));
   }
   const perturb = parsePerturbation(opts, issues);
+  if (cores !== undefined) {
+    for (const a of arms) if (a.routing.engine !== undefined) issues.push(atOption('--cores', `${cores} with the ideal-order arm ${a.text}`, 'arms of the level engine (the ideal-order engines give each worker a core)'));
+  }
   if (issues.length > 0) throw new InputError(msg.commandOptionProblems('simulate', issues.length), issues);
-  const cfg = { loads, arms, workers, levels, defaultLevel: defaultLevelFor(levels), split, fraction, windows, windowBy, staticMap, seed, predictorSnapshot, ...(sets.length > 0 ? { sets } : {}) };
+  const cfg = { loads, arms, workers, levels, defaultLevel: defaultLevelFor(levels), split, fraction, windows, windowBy, staticMap, seed, predictorSnapshot, ...(sets.length > 0 ? { sets } : {}), ...(cores === undefined ? {} : { cores }) };
   return perturb === null ? cfg : { ...cfg, perturb };
 }
 
@@ -117,6 +121,8 @@ export function optionsRecord(cfg: SimulationConfig, extra: Record<string, unkno
     // Recorded only when used, so that a run without perturbations keeps every byte of its result file.
     ...(cfg.perturb?.ties ? { ties: `shuffle:${cfg.perturb.ties.seed}` } : {}),
     ...(cfg.perturb?.jitter ? { jitter: { ms: cfg.perturb.jitter.ms, seed: cfg.perturb.jitter.seed } } : {}),
+    // Only when given: results of the one-core-per-worker model keep their bytes.
+    ...(cfg.cores === undefined ? {} : { cores: cfg.cores }),
     ...extra,
   };
 }

@@ -1,0 +1,88 @@
+// The event loop with handlers that compute on C cores: processor sharing among running handlers, in virtual time.
+import { CompletionHeap } from './completion-heap.ts';
+import { EngineBuffers } from './engine-buffers.ts';
+import { coreFor, engineArrays, type EngineConfig, type EngineRun, type Router } from './engine.ts';
+
+/**
+ * Like `runEngine`, but a message's duration is its handler's CPU demand and the handlers share `cores` cores:
+ * while k handlers run, each progresses at rate min(1, cores/k) (egalitarian processor sharing), so completion
+ * times move as handlers start and finish. Scheduling (which message a free worker takes) is unchanged.
+ *
+ * Virtual time V advances at that common rate, so a handler started at virtual time v with demand d finishes when
+ * V reaches v + d whatever happens meanwhile: the completion heap is keyed by virtual finish (then row) and never
+ * re-keyed, and the next completion's real time is now + (v_top − V)/rate. Cost O(log W) per event, like
+ * runEngine. Tie order as in runEngine: completion < arrival < aging, then row. Throws RangeError for cores < 1.
+ */
+export function runEngineOnCores(
+  arrivalIn: Float64Array,
+  durationIn: Float64Array,
+  first: number,
+  m: number,
+  compress: number,
+  router: Router,
+  cfg: EngineConfig,
+  cores: number,
+  buffers: EngineBuffers = new EngineBuffers(),
+): EngineRun {
+  if (!(Number.isInteger(cores) && cores >= 1)) throw new RangeError(`cores ${cores}; expected an integer ≥ 1`);
+  const { arrival, start, end, outcome } = engineArrays(arrivalIn, first, m, compress, buffers);
+  const core = coreFor(cfg, m, arrival, buffers);
+  const heap = new CompletionHeap(cfg.workers); // keyed by virtual finish time
+  const aging = core.agingOn;
+
+  let idle = cfg.workers;
+  let next = 0;
+  let now = 0;
+  let virtual = 0; // V: the CPU time each running handler has received since t = 0
+  let rate = 1; // dV/dt = min(1, cores / running)
+  let completions = 0;
+  let agingTicks = 0;
+
+  for (;;) {
+    const tc = heap.size > 0 ? now + (heap.topTime() - virtual) / rate : Number.POSITIVE_INFINITY;
+    const ta = next < m ? arrival[next]! : Number.POSITIVE_INFINITY;
+    const tg = aging ? core.nextActingTick(now) : Number.POSITIVE_INFINITY;
+    if (tc === Number.POSITIVE_INFINITY && ta === Number.POSITIVE_INFINITY && tg === Number.POSITIVE_INFINITY) break;
+
+    if (tc <= ta && tc <= tg) {
+      // Snap V to the finishing handler's key: no rounding of (t − now)·rate may leave it a hair short.
+      virtual = heap.topTime();
+      now = tc;
+      const i = heap.topRow();
+      heap.pop();
+      end[i] = now;
+      idle++;
+      completions++;
+      core.complete(i, durationIn[first + i]!);
+      router.now = now;
+      router.complete(first + i);
+    } else if (ta <= tg) {
+      virtual += (ta - now) * rate;
+      now = ta;
+      const i = next++;
+      router.cost = 0;
+      router.outcome = -1;
+      router.now = now;
+      const q = router.route(first + i);
+      outcome[i] = router.outcome;
+      core.enqueue(i, q, now, router.cost, now);
+    } else {
+      virtual += (tg - now) * rate;
+      now = tg;
+      agingTicks++;
+      core.tick(now);
+    }
+
+    while (idle > 0) {
+      const i = core.dequeue();
+      if (i < 0) break;
+      start[i] = now;
+      heap.push(virtual + durationIn[first + i]!, i);
+      idle--;
+    }
+    rate = heap.size > cores ? cores / heap.size : 1;
+    if (aging) core.settle(now);
+  }
+
+  return { arrival, start, end, outcome, events: { completions, arrivals: next, agingTicks, promotions: core.promotions } };
+}
