@@ -10,9 +10,7 @@ import { hashFileOnThread } from './hash-file.ts';
 import { scanLines } from './line-source.ts';
 import { RejectsWriter } from './rejects-writer.ts';
 import { RowBuffer } from './row-buffer.ts';
-import { LINE_KEPT, LINE_REJECTED, LINE_SKIP, type RowParser } from './row-parser.ts';
-import { createSwfParser } from './swf-converter.ts';
-import { createTableParser } from './table-converter.ts';
+import { LINE_KEPT, LINE_REJECTED, LINE_SKIP } from './row-parser.ts';
 import { TraceCsvWriter, type WrittenTrace } from './trace-csv-writer.ts';
 
 /** Version of the converters' row rules, recorded in every meta sidecar. */
@@ -48,11 +46,6 @@ export function outputPaths(target: string): { trace: string; meta: string; reje
   return { trace: target, meta: `${m[1]}.meta.json`, rejects: `${m[1]}.rejects.jsonl` };
 }
 
-/** Creates the line parser of a format. */
-export function createParser(spec: ConverterSpec, file: string): RowParser {
-  return spec.format === 'swf' ? createSwfParser(spec.swf) : createTableParser(spec.table, file);
-}
-
 /**
  * Converts `req.input` into the common format (or only counts, for a check). Streams the input once when its
  * rows come in arrival order; otherwise reads it a second time holding parsed rows in typed arrays and sorts.
@@ -81,7 +74,7 @@ interface PassResult {
 }
 
 async function runPass(req: ConvertRequest, mode: 'check' | 'stream' | 'buffer', paths: { trace: string; meta: string; rejects: string } | null): Promise<PassResult> {
-  const parser = createParser(req.spec, req.input);
+  const parser = req.spec.createParser(req.input);
   const rows: RowCounts = { read: 0, kept: 0, rejected: 0, rejected_by_reason: {} };
   const by = rows.rejected_by_reason;
   const rejects = paths === null ? null : new RejectsWriter(paths.rejects);
