@@ -7,7 +7,7 @@ import { specOptions, type ConverterSpec } from './convert-options.ts';
 import { hashFileOnThread } from './hash-file.ts';
 import { scanLines } from './line-source.ts';
 import { RejectsWriter } from './rejects-writer.ts';
-import { RowBuffer } from './row-buffer.ts';
+import { RowBuffer } from '../traces/row-buffer.ts';
 import { LINE_KEPT, LINE_REJECTED, LINE_SKIP } from './row-parser.ts';
 import { TraceWriter } from '../traces/trace-writer.ts';
 
@@ -112,7 +112,7 @@ async function runPass(req: ConvertRequest, mode: 'check' | 'stream' | 'buffer',
           }
           writer.write(parser.arrival, parser.duration, parser.key, parser.cls, parser.size);
         } else if (buffer !== null) {
-          buffer.push(parser.arrival, parser.duration, parser.key, parser.cls, parser.size);
+          buffer.write(parser.arrival, parser.duration, parser.key, parser.cls, parser.size);
         }
         return false;
       },

@@ -163,7 +163,11 @@ export class TraceWriter {
       this.out = Buffer.allocUnsafe(FLUSH_BYTES + 4096);
       this.pos = 0;
       // events.once removes its listeners when it settles; the pipeline settles on any stream's failure.
-      if (!ok) await Promise.race([once(this.gzip, 'drain'), this.done]);
+      try {
+        if (!ok) await Promise.race([once(this.gzip, 'drain'), this.done]);
+      } catch (err) {
+        throw this.writeError(err);
+      }
       if (this.failure !== null) throw this.writeError(this.failure);
     }
   }
