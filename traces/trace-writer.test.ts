@@ -58,6 +58,21 @@ describe('TraceWriter', () => {
     expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
   });
 
+  it('writes numbers with up to three decimals digit by digit exactly as String(x) (differential, 40000 values)', async () => {
+    const rng = createRng('trace-writer-milli');
+    const ms: TraceRow[] = [];
+    let t = 0;
+    for (let i = 0; i < 20000; i++) {
+      // Whole microseconds at every magnitude up to and past 2^43, where the digit path must hand over to String.
+      const scale = 10 ** Math.floor(rng.next() * 16);
+      t += Math.round(rng.next() * scale) / 1000;
+      const d = (rng.next() < 0.5 ? -1 : 1) * (Math.round(rng.next() * scale * 1000) / 1000 + [0, 0.001, 0.999, 0.5, 0.1][i % 5]!);
+      ms.push({ arrival_ms: t, duration_ms: d, key: 'k', class: '', size_bytes: Number.NaN });
+    }
+    await write(join(dir, 'milli.csv'), ms);
+    expect(readFileSync(join(dir, 'milli.csv'), 'utf8')).toBe(formatTraceCsv(traceFromRows(ms, true, true)));
+  });
+
   it('records a gzip level other than the default in the meta, with the same CSV bytes', async () => {
     const meta = await write(join(dir, 'fast.csv.gz'), rs, 1);
     expect(meta.gzip_level).toBe(1);

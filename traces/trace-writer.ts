@@ -53,6 +53,8 @@ export function traceMeta(input: TraceMetaInput, w: WrittenTrace): TraceMeta {
 }
 
 const FLUSH_BYTES = 1 << 20;
+/** 2^43: below it one ulp is under 0.001 (see `num`). */
+const MILLI_LIMIT = 2 ** 43;
 const POW10 = Float64Array.from({ length: 17 }, (_, k) => 10 ** k);
 
 /**
@@ -246,9 +248,18 @@ export class TraceWriter {
     rmSync(this.tmpPath, { force: true });
   }
 
-  /** Writes `String(x)`: integers below 2^53 digit by digit (no string), others through String. */
+  /**
+   * Writes `String(x)`: integers below 2^53 and numbers with at most three decimals below 2^43 digit by digit (no
+   * string), others through String. For |x| < 2^43 one ulp is under 0.001, so when x is the double nearest to k/1000
+   * no decimal with fewer digits reads back as x: the digits of k/1000 without trailing zeros are String(x)'s.
+   */
   private num(x: number): void {
     if (!Number.isSafeInteger(x)) {
+      const k = Math.round(x * 1000);
+      if (k / 1000 === x && Math.abs(x) < MILLI_LIMIT) {
+        this.milli(k);
+        return;
+      }
       this.ascii(String(x));
       return;
     }
@@ -265,6 +276,37 @@ export class TraceWriter {
     const hi = Math.floor(v / 1e8);
     this.small(hi);
     this.eight(v - hi * 1e8);
+  }
+
+  /** Writes k/1000 for an integer k that is not a multiple of 1000: sign, integer part, up to three decimals. */
+  private milli(k: number): void {
+    let v = k;
+    if (v < 0) {
+      this.out[this.pos++] = 45;
+      v = -v;
+    }
+    const int = Math.floor(v / 1000);
+    let frac = v - int * 1000;
+    if (int < 1e8) this.small(int);
+    else {
+      const hi = Math.floor(int / 1e8);
+      this.small(hi);
+      this.eight(int - hi * 1e8);
+    }
+    const out = this.out;
+    out[this.pos++] = 46;
+    let digits = 3;
+    while (frac % 10 === 0) {
+      frac /= 10;
+      digits--;
+    }
+    let p = this.pos + digits;
+    this.pos = p;
+    for (let d = 0; d < digits; d++) {
+      const q = (frac / 10) | 0;
+      out[--p] = 48 + frac - q * 10;
+      frac = q;
+    }
   }
 
   /** Writes 0 ≤ v < 1e8 without leading zeros. */
