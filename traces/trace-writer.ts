@@ -55,6 +55,14 @@ export function traceMeta(input: TraceMetaInput, w: WrittenTrace): TraceMeta {
 const FLUSH_BYTES = 1 << 20;
 /** 2^43: below it one ulp is under 0.001 (see `num`). */
 const MILLI_LIMIT = 2 ** 43;
+/** For f = 1…999: the decimals of f/1000 without trailing zeros, as ASCII (3 bytes a slot), and their count. */
+const MILLI_DIGITS = new Uint8Array(3000);
+const MILLI_LEN = new Uint8Array(1000);
+for (let f = 1; f < 1000; f++) {
+  const text = String(f).padStart(3, '0').replace(/0+$/, '');
+  MILLI_LEN[f] = text.length;
+  for (let d = 0; d < text.length; d++) MILLI_DIGITS[f * 3 + d] = text.charCodeAt(d);
+}
 const POW10 = Float64Array.from({ length: 17 }, (_, k) => 10 ** k);
 
 /**
@@ -286,7 +294,7 @@ export class TraceWriter {
       v = -v;
     }
     const int = Math.floor(v / 1000);
-    let frac = v - int * 1000;
+    const frac = v - int * 1000;
     if (int < 1e8) this.small(int);
     else {
       const hi = Math.floor(int / 1e8);
@@ -295,18 +303,10 @@ export class TraceWriter {
     }
     const out = this.out;
     out[this.pos++] = 46;
-    let digits = 3;
-    while (frac % 10 === 0) {
-      frac /= 10;
-      digits--;
-    }
-    let p = this.pos + digits;
-    this.pos = p;
-    for (let d = 0; d < digits; d++) {
-      const q = (frac / 10) | 0;
-      out[--p] = 48 + frac - q * 10;
-      frac = q;
-    }
+    // The decimals of frac/1000 without trailing zeros, from a table (e.g. 120 → "12", 7 → "007").
+    const len = MILLI_LEN[frac]!;
+    const at = frac * 3;
+    for (let d = 0; d < len; d++) out[this.pos++] = MILLI_DIGITS[at + d]!;
   }
 
   /** Writes 0 ≤ v < 1e8 without leading zeros. */
