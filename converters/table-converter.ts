@@ -125,11 +125,8 @@ class TableParser implements RowParser {
       if (part === '') return this.reject('empty_key');
       key += s.keyJoin + part;
     }
-    const kp = keyProblem(key);
-    if (kp !== null) return this.reject(kp);
-    this.arrival = arrival;
-    this.duration = duration;
-    this.key = key;
+    const kept = this.keep(arrival, duration, key);
+    if (kept !== LINE_KEPT) return kept;
     if (this.iClass >= 0) {
       const c = f[this.iClass]!;
       if (c.length > MAX_KEY_BYTES / 3 && Buffer.byteLength(c, 'utf8') > MAX_KEY_BYTES) return this.reject('class_too_long');
@@ -195,11 +192,8 @@ class TableParser implements RowParser {
     } else {
       return -1;
     }
-    const kp = keyProblem(key);
-    if (kp !== null) return this.reject(kp);
-    this.arrival = arrival;
-    this.duration = duration;
-    this.key = key;
+    const kept = this.keep(arrival, duration, key);
+    if (kept !== LINE_KEPT) return kept;
     if (this.iClass >= 0) {
       const from = b[this.iClass]!;
       const to = b[this.iClass + 1]! - 1;
@@ -207,6 +201,16 @@ class TableParser implements RowParser {
       this.cls = this.classNames.strings[this.classNames.intern(buf, from, to, hashBytes(buf, from, to))]!;
     }
     if (this.iSize >= 0) this.size = size;
+    return LINE_KEPT;
+  }
+
+  /** Checks the key (SPEC §3 length) and holds the row's arrival, duration and key: LINE_KEPT, or the reject. */
+  private keep(arrival: number, duration: number, key: string): number {
+    const kp = keyProblem(key);
+    if (kp !== null) return this.reject(kp);
+    this.arrival = arrival;
+    this.duration = duration;
+    this.key = key;
     return LINE_KEPT;
   }
 

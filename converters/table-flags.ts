@@ -1,6 +1,6 @@
 // The column options of header-led CSV formats resolved into table rules, starting from a format's defaults.
 import { atOption } from '../src/errors.ts';
-import { splitList, type ConvertFlags, type ConverterSpec, type FormatFlag } from './converter-format.ts';
+import { splitList, type ConverterFormat, type ConvertFlags, type ConverterSpec, type FormatFlag } from './converter-format.ts';
 import { createTableParser, type ArrivalRule, type TableSpec, type TimeUnit } from './table-converter.ts';
 
 /** The time units a column may be in. */
@@ -81,4 +81,9 @@ export function resolveTableSpec(format: string, flags: ConvertFlags, d: TableDe
     sizeColumn: flags.size ?? d.size,
   };
   return { format, rules: table, createParser: (file) => createTableParser(table, file) };
+}
+
+/** A table format that needs nothing beyond its defaults: the column options, resolved over `defaults`. */
+export function tableFormat(name: string, description: string, defaults: TableDefaults): ConverterFormat {
+  return { name, description, flags: TABLE_FLAGS, defaults: tableDefaultsText(defaults), resolve: (flags, issues) => resolveTableSpec(name, flags, defaults, issues) };
 }
