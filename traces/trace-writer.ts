@@ -116,6 +116,9 @@ export class TraceWriter {
     this.ascii(columnNames(cols).join(',') + '\n');
   }
 
+  /** Whether a row came with an arrival before the previous one (callers that trust their order check this). */
+  disordered = false;
+
   /** Rows written so far. */
   get rows(): number {
     return this.n;
@@ -128,6 +131,7 @@ export class TraceWriter {
 
   /** Appends one row; `cls` is ignored without a class column, `size` (NaN = none) without a size column. */
   write(arrival: number, duration: number, key: string, cls: string, size: number): void {
+    if (arrival < this.last) this.disordered = true;
     if (this.n === 0) this.first = arrival;
     this.last = arrival;
     this.n++;

@@ -40,6 +40,20 @@ describe('writeGenerated', () => {
   });
 });
 
+describe('writeGenerated order check', () => {
+  it('refuses a producer that goes back in time (a generator bug) and leaves nothing', async () => {
+    const target = join(dir, 'back.csv');
+    const back = function* (sink: RowSink): Generator<undefined, number, undefined> {
+      sink.write(5, 1, 'k', '', Number.NaN);
+      yield;
+      sink.write(4, 1, 'k', '', Number.NaN);
+      return 2;
+    };
+    await expect(writeGenerated({ target, columns: { size: false, class: false }, meta: (n) => generatedTraceMeta('x', { n }, {}, 'test') }, back)).rejects.toThrow(/out of arrival order/);
+    expect(readdirSync(dir).filter((f) => f.includes('back'))).toEqual([]);
+  });
+});
+
 describe('row producers', () => {
   it('pause every ROW_CHUNK rows and return the row count, checking options before any row', () => {
     let rows = 0;

@@ -32,6 +32,8 @@ export async function writeGenerated(w: GeneratedWrite, produce: (sink: RowSink)
   try {
     const run = produce(writer);
     while (run.next().done !== true) if (writer.wantsFlush) await writer.flush();
+    // Generators emit rows in arrival order (cumulative gaps ≥ 0, rounding is monotone): anything else is a bug.
+    if (writer.disordered) throw new Error(`generator wrote rows out of arrival order to ${w.target}`);
     return await writer.commit(w.meta(writer.rows));
   } catch (err) {
     writer.abort();
