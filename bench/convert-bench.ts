@@ -1,16 +1,18 @@
-// Benchmark of `hsim convert` (issue 4 targets): LPC-EGEE whole-process time, SWF MB/s and peak RSS on 1 GB.
-// Run: node bin/run-ts.js bench/convert-bench.ts [--gb 1]. Every figure is printed next to a baseline from the same run.
+// Benchmark of `hsim convert` (issues 4, 18): LPC-EGEE whole-process time, SWF and generic-CSV MB/s and peak RSS on 1 GB.
+// Run: node bin/run-ts.js bench/convert-bench.ts [--gb 1] [--only csv]. Every figure is printed next to a baseline from the same run.
 import { spawnSync } from 'node:child_process';
 import { closeSync, createReadStream, existsSync, mkdtempSync, openSync, rmSync, statSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createRng } from '../src/rng/seeded.ts';
 import { sharedFile } from '../src/io/shared-io.ts';
+import { readTrace } from '../traces/trace-io.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const hsim = join(root, 'bin', 'hsim.js');
 const gbArg = process.argv.indexOf('--gb');
 const targetBytes = Math.round((gbArg > 0 ? Number(process.argv[gbArg + 1]) : 1) * 1e9);
+const onlyCsv = process.argv.includes('--only') && process.argv[process.argv.indexOf('--only') + 1] === 'csv';
 const rows: [string, string, string][] = [];
 
 /** Runs a command under /usr/bin/time; returns wall seconds, CPU seconds (user + sys) and peak RSS in MiB. */
@@ -28,6 +30,14 @@ function median(xs: number[]): number {
 
 const work = mkdtempSync(join(tmpdir(), 'hsim-convert-bench-'));
 try {
+  if (!onlyCsv) await swfFigures();
+  await genericCsvFigures();
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
+
+/** LPC-EGEE whole process, and a generated ~1 GB SWF log (issue 4). */
+async function swfFigures(): Promise<void> {
   // 1. LPC-EGEE: the whole process, against `zcat | wc -l` and hsim's own start-up (`hsim --help`).
   const lpc = sharedFile('traces-raw', 'pwa-swf', 'LPC-EGEE-2004-1.2-cln.swf.gz');
   if (lpc !== null) {
@@ -67,8 +77,40 @@ try {
   const convGz = timed('node', [hsim, 'convert', 'swf', big, '-o', join(work, 'big.csv.gz'), '-q']);
   if (convGz.status !== 0) throw new Error(convGz.stderr);
   rows.push(['hsim convert swf -o big.csv.gz (whole process)', `${(mb / convGz.s).toFixed(0)} MB/s`, `${(mb / convGz.cpu).toFixed(0)} MB per CPU-s; peak RSS ${convGz.rssMiB.toFixed(0)} MiB`]);
-} finally {
-  rmSync(work, { recursive: true, force: true });
+  rmSync(big, { force: true });
+}
+
+/**
+ * A generated ~1 GB generic CSV sorted by arrival (issue 18 item 3: ≥ 100 MB/s to .csv, ≥ 50 MB/s to .csv.gz),
+ * against the common-CSV reader (readTrace, no cache) and `wc -l` on the same file in the same run.
+ */
+async function genericCsvFigures(): Promise<void> {
+  const csv = join(work, 'generic.csv');
+  const t0 = performance.now();
+  const lines = generateGenericCsv(csv, targetBytes);
+  const mb = statSync(csv).size / 1e6;
+  rows.push([`generated generic CSV (${lines.toLocaleString('en')} rows, sorted)`, `${mb.toFixed(0)} MB`, `in ${((performance.now() - t0) / 1000).toFixed(1)} s`]);
+  const wc = timed('wc', ['-l', csv]);
+  rows.push(['  baseline: wc -l', `${(mb / wc.s).toFixed(0)} MB/s`, '']);
+  const cpu0 = process.cpuUsage();
+  const t1 = performance.now();
+  const loaded = await readTrace(csv, { cache: false });
+  const readS = (performance.now() - t1) / 1000;
+  const cpu = process.cpuUsage(cpu0);
+  const readMBs = mb / readS;
+  rows.push(['  baseline: common-CSV reader (readTrace, no cache)', `${readMBs.toFixed(0)} MB/s`, `${(mb / ((cpu.user + cpu.system) / 1e6)).toFixed(0)} MB per CPU-s; ${loaded.trace.n} rows`]);
+  const args = ['convert', 'csv', csv, '--arrival', 'arrival_ms', '--duration', 'duration_ms', '--key', 'key', '-q'];
+  for (const [label, out, extra] of [
+    ['hsim convert csv -o out.csv (whole process)', 'out.csv', []],
+    ['hsim convert csv -o out.csv.gz (whole process, level 1)', 'out.csv.gz', []],
+    ['hsim convert csv -o out.csv.gz --gzip-level 6', 'out6.csv.gz', ['--gzip-level', '6']],
+  ] as [string, string, string[]][]) {
+    const r = timed('node', [hsim, ...args, '-o', join(work, out), ...extra]);
+    if (r.status !== 0) throw new Error(r.stderr);
+    const target = out === 'out.csv' ? 'target ≥ 100 MB/s' : out === 'out.csv.gz' ? 'target ≥ 50 MB/s' : "zlib's default level";
+    rows.push([label, `${(mb / r.s).toFixed(0)} MB/s`, `${((mb / r.s / readMBs) * 100).toFixed(0)} % of the reader; ${(mb / r.cpu).toFixed(0)} MB per CPU-s; peak RSS ${r.rssMiB.toFixed(0)} MiB (${target})`]);
+    rmSync(join(work, out), { force: true });
+  }
 }
 
 const w = Math.max(...rows.map((r) => r[0].length));
@@ -111,6 +153,36 @@ function generateSwf(path: string, bytes: number): number {
     closeSync(fd);
   }
   return job;
+}
+
+/** Writes a sorted CSV `arrival_ms,duration_ms,key` (µs-rounded times, 400 keys) of about `bytes` bytes; returns the rows. */
+function generateGenericCsv(path: string, bytes: number): number {
+  const rng = createRng('convert-bench-csv');
+  const block = 20000;
+  const gap: number[] = [];
+  const rest: string[] = [];
+  for (let i = 0; i < block; i++) {
+    gap.push(Math.round(rng.next() * 5000) / 1000);
+    rest.push(`,${Math.round(-Math.log(1 - rng.next()) * 1e5) / 1000},fn${String(1 + Math.floor(rng.next() ** 3 * 400)).padStart(3, '0')}\n`);
+  }
+  const fd = openSync(path, 'w');
+  let written = writeSync(fd, 'arrival_ms,duration_ms,key\n');
+  let n = 0;
+  let t = 0;
+  try {
+    while (written < bytes) {
+      let chunk = '';
+      for (let i = 0; i < block; i++) {
+        t = Math.round((t + gap[i]!) * 1000) / 1000;
+        chunk += `${t}${rest[i]!}`;
+      }
+      n += block;
+      written += writeSync(fd, chunk);
+    }
+  } finally {
+    closeSync(fd);
+  }
+  return n;
 }
 
 async function countLines(path: string): Promise<number> {

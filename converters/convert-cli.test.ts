@@ -31,4 +31,14 @@ describe('hsim convert (process)', () => {
     expect(bad.stderr).toMatch(/--preset: "nope"/);
     expect(hsim('swf', join(dir, 'missing.swf'), '--check').status).toBe(2);
   });
+  it('writes .csv.gz at level 1 unless told (stated in the meta), level 6 without the field, and refuses other levels', () => {
+    const meta = (p: string): Record<string, unknown> => JSON.parse(readFileSync(p, 'utf8')) as Record<string, unknown>;
+    expect(meta(join(dir, 'a', 'das2.meta.json')).gzip_level).toBe(1);
+    expect(hsim('swf', fixture, '-q', '--gzip-level', '6', '-o', join(dir, 'd', 'six.csv.gz')).status).toBe(0);
+    expect(meta(join(dir, 'd', 'six.meta.json'))).not.toHaveProperty('gzip_level');
+    const bad = hsim('swf', fixture, '--gzip-level', '10', '-o', join(dir, 'e', 'x.csv.gz'));
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toContain('option --gzip-level: "10"; expected a zlib level 0–9');
+    expect(existsSync(join(dir, 'e'))).toBe(false);
+  });
 });

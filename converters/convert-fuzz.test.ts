@@ -9,7 +9,7 @@ import { createRng } from '../src/rng/seeded.ts';
 import { mutateText as mutate } from '../src/rng/fuzz-mutate.ts';
 import { sharedFile } from '../src/io/shared-io.ts';
 import { readTrace } from '../traces/trace-io.ts';
-import { convertFile, createParser } from './convert-file.ts';
+import { convertFile } from './convert-file.ts';
 import { resolveConverterSpec, type ConverterSpec } from './convert-options.ts';
 import { LINE_KEPT, LINE_REJECTED, LINE_SKIP } from './row-parser.ts';
 
@@ -42,7 +42,7 @@ describe('converter fuzz (seeded)', () => {
     let rejected = 0;
     for (let c = 0; c < 3000 * SCALE; c++) {
       const src = sources[c % sources.length]!;
-      const parser = createParser(src.spec, 'fuzz');
+      const parser = src.spec.createParser('fuzz');
       const header = enc.encode(src.lines[0]!);
       if (src.format !== 'swf') parser.parse(header, 0, header.length, 1);
       const body = src.lines.filter((l, i) => i > 0 && l.trim() !== '' && !l.startsWith(';'));

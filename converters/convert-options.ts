@@ -1,128 +1,71 @@
-// Command-line column choices resolved into a converter's rules, with the SPEC §4 defaults of each format.
+// Command-line column choices resolved into a converter's rules through the format table (no format named here).
 import { atOption, InputError } from '../src/errors.ts';
-import { swfPreset, type SwfPreset, type SwfSpec } from './swf-converter.ts';
-import type { ArrivalRule, TableSpec, TimeUnit } from './table-converter.ts';
+import { flagAttribute, flagName, type ConvertFlags, type ConverterFormat, type ConverterSpec, type FormatFlag } from './converter-format.ts';
+import { CONVERTER_FORMATS } from './formats.ts';
 
-/** The input formats `hsim convert` knows. */
-export const FORMATS = ['azure2021', 'huawei2025', 'swf', 'csv'] as const;
-export type FormatName = (typeof FORMATS)[number];
+export type { ConvertFlags, ConverterSpec } from './converter-format.ts';
 
-/** Column flags as the CLI receives them (all optional strings). */
-export interface ConvertFlags {
-  preset?: string;
-  arrival?: string;
-  arrivalUnit?: string;
-  end?: string;
-  endMinus?: string;
-  duration?: string;
-  durationUnit?: string;
-  key?: string;
-  keyJoin?: string;
-  keyMode?: string;
-  class?: string;
-  size?: string;
+/** The names of the input formats `hsim convert` knows, in table order. */
+export const FORMATS: readonly string[] = CONVERTER_FORMATS.map((f) => f.name);
+
+/** The format called `name`. @throws InputError listing the known formats. */
+export function converterFormat(name: string): ConverterFormat {
+  const f = CONVERTER_FORMATS.find((x) => x.name === name);
+  if (f === undefined) throw new InputError(`format: found "${name}"; expected one of ${FORMATS.join(', ')}`);
+  return f;
 }
 
-/** A format with its resolved rules. */
-export type ConverterSpec = { format: 'swf'; swf: SwfSpec } | { format: Exclude<FormatName, 'swf'>; table: TableSpec };
+/** One column option of the CLI with, per format that takes it, what it means there. */
+export interface CliFlag {
+  spec: string;
+  attribute: string;
+  uses: { format: string; help: string }[];
+}
 
-const UNITS: readonly TimeUnit[] = ['s', 'ms', 'us'];
-const PRESETS: readonly SwfPreset[] = ['lpc-egee', 'das2-fs2', 'swf'];
+/** Every column option of any format, once, in table order (what the CLI registers). */
+export function converterFlags(formats: readonly ConverterFormat[] = CONVERTER_FORMATS): CliFlag[] {
+  const out = new Map<string, CliFlag>();
+  for (const f of formats) {
+    for (const flag of f.flags) {
+      const name = flagName(flag.spec);
+      let c = out.get(name);
+      if (c === undefined) {
+        c = { spec: flag.spec, attribute: flagAttribute(flag.spec), uses: [] };
+        out.set(name, c);
+      }
+      c.uses.push({ format: f.name, help: flag.help });
+    }
+  }
+  return [...out.values()];
+}
+
+/** The --help text of a CLI column option: its meaning per format, formats with the same meaning grouped. */
+export function cliFlagHelp(flag: CliFlag): string {
+  const byHelp = new Map<string, string[]>();
+  for (const u of flag.uses) byHelp.set(u.help, [...(byHelp.get(u.help) ?? []), u.format]);
+  return [...byHelp].map(([help, formats]) => `${formats.join(', ')}: ${help}`).join('; ');
+}
 
 /**
- * Resolves the format name and flags into conversion rules, starting from the documented defaults (SPEC §4).
- * Throws InputError listing every problem (unknown format, bad unit, a flag the format does not take, …).
+ * Resolves the format name and flags into conversion rules, starting from the format's documented defaults
+ * (SPEC §4). Throws InputError listing every problem (unknown format, bad unit, an option the format does not take, …).
  */
 export function resolveConverterSpec(format: string, flags: ConvertFlags): ConverterSpec {
+  const fmt = converterFormat(format);
   const issues: string[] = [];
-  if (!(FORMATS as readonly string[]).includes(format)) {
-    throw new InputError(`format: found "${format}"; expected one of ${FORMATS.join(', ')}`);
+  const takes = new Set(fmt.flags.map((f: FormatFlag) => flagAttribute(f.spec)));
+  for (const c of converterFlags()) {
+    const value = flags[c.attribute];
+    const name = flagName(c.spec);
+    if (value !== undefined && !takes.has(c.attribute)) issues.push(atOption(name, `"${value}" given`, `no ${name} for format ${fmt.name}`));
   }
-  const fmt = format as FormatName;
-  const notFor = (flag: string, value: string | undefined): void => {
-    if (value !== undefined) issues.push(atOption(flag, `"${value}" given`, `no ${flag} for format ${fmt}`));
-  };
-  let spec: ConverterSpec;
-  if (fmt === 'swf') {
-    notFor('--end', flags.end);
-    notFor('--end-minus', flags.endMinus);
-    notFor('--arrival-unit', flags.arrivalUnit);
-    notFor('--duration-unit', flags.durationUnit);
-    notFor('--key-join', flags.keyJoin);
-    notFor('--key-mode', flags.keyMode);
-    notFor('--size', flags.size);
-    const preset = (flags.preset ?? 'swf') as SwfPreset;
-    if (!PRESETS.includes(preset)) issues.push(atOption('--preset', `"${flags.preset}"`, PRESETS.join(' | ')));
-    const swf = swfPreset(PRESETS.includes(preset) ? preset : 'swf');
-    const field = (flag: string, v: string): number => {
-      const n = Number(v);
-      if (!/^\d+$/.test(v) || n < 1 || n > 18) issues.push(atOption(flag, `"${v}"`, 'an SWF field number 1–18 (see swf.html)'));
-      return n;
-    };
-    if (flags.arrival !== undefined) swf.arrivalField = field('--arrival', flags.arrival);
-    if (flags.duration !== undefined) swf.durationField = field('--duration', flags.duration);
-    if (flags.key !== undefined) swf.keyFields = splitList(flags.key).map((k) => field('--key', k));
-    if (flags.class !== undefined) swf.classField = field('--class', flags.class);
-    spec = { format: 'swf', swf };
-  } else {
-    notFor('--preset', flags.preset);
-    if (fmt !== 'huawei2025') notFor('--key-mode', flags.keyMode);
-    const unit = (flag: string, v: string | undefined, dflt: TimeUnit): TimeUnit => {
-      if (v === undefined) return dflt;
-      if (!(UNITS as readonly string[]).includes(v)) issues.push(atOption(flag, `"${v}"`, UNITS.join(' | ')));
-      return v as TimeUnit;
-    };
-    const dfltUnit: TimeUnit = fmt === 'csv' ? 'ms' : 's';
-    const arrivalUnit = unit('--arrival-unit', flags.arrivalUnit, dfltUnit);
-    const durationUnit = unit('--duration-unit', flags.durationUnit, dfltUnit);
-    let d: { end: string | null; minus: string | null; duration: string | null; key: string[]; join: string; size: string | null };
-    if (fmt === 'azure2021') {
-      d = { end: 'end_timestamp', minus: null, duration: 'duration', key: ['app', 'func'], join: '/', size: null };
-    } else if (fmt === 'huawei2025') {
-      const mode = flags.keyMode ?? 'func';
-      if (mode !== 'func' && mode !== 'user-func') issues.push(atOption('--key-mode', `"${mode}"`, 'func | user-func'));
-      d = { end: 'time_frontend', minus: 'totalCost_frontend', duration: 'totalCost_worker', key: mode === 'user-func' ? ['userID', 'funcName'] : ['funcName'], join: '---', size: 'requestBodySize' };
-    } else {
-      d = { end: null, minus: null, duration: null, key: [], join: '/', size: null };
-    }
-    if (flags.arrival !== undefined && (flags.end !== undefined || flags.endMinus !== undefined)) {
-      issues.push(atOption('--arrival', 'given together with --end/--end-minus', 'either an arrival column or an end column (arrival = end − duration)'));
-    }
-    const duration = flags.duration ?? d.duration;
-    if (duration === null) issues.push(atOption('--duration', 'missing', 'the duration column (e.g. --duration duration_ms)'));
-    let arrival: ArrivalRule;
-    if (flags.arrival !== undefined) arrival = { column: flags.arrival };
-    else {
-      const end = flags.end ?? d.end;
-      if (end === null) issues.push(atOption('--arrival', 'missing', 'an arrival column (--arrival COL) or an end column (--end COL)'));
-      const minus = flags.endMinus ?? d.minus;
-      arrival = minus !== null ? { end: end ?? '', minus, minusUnit: arrivalUnit } : { end: end ?? '', minus: duration ?? '', minusUnit: durationUnit };
-    }
-    const key = flags.key !== undefined ? splitList(flags.key) : d.key;
-    if (key.length === 0) issues.push(atOption('--key', 'missing', 'one or more key columns, comma-separated (e.g. --key app,func)'));
-    const table: TableSpec = {
-      exactHeader: fmt === 'azure2021' ? ['app', 'func', 'end_timestamp', 'duration'] : null,
-      arrival,
-      arrivalUnit,
-      duration: duration ?? '',
-      durationUnit,
-      keyColumns: key,
-      keyJoin: flags.keyJoin ?? d.join,
-      classColumn: flags.class ?? null,
-      sizeColumn: flags.size ?? d.size,
-    };
-    spec = { format: fmt, table };
-  }
+  const spec = fmt.resolve(flags, issues);
   if (issues.length === 1) throw new InputError(issues[0]!);
-  if (issues.length > 1) throw new InputError(`${issues.length} problems with the options of convert ${fmt}`, issues);
+  if (issues.length > 1) throw new InputError(`${issues.length} problems with the options of convert ${fmt.name}`, issues);
   return spec;
 }
 
 /** The rules as plain JSON for the meta sidecar's `converter.options`. */
 export function specOptions(spec: ConverterSpec): Record<string, unknown> {
-  return spec.format === 'swf' ? { ...spec.swf } : { ...spec.table };
-}
-
-function splitList(v: string): string[] {
-  return v.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  return { ...spec.rules } as Record<string, unknown>;
 }

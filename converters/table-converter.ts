@@ -1,6 +1,8 @@
 // CSV tables with a header (Azure 2021, Huawei 2025, generic CSV) to common-format rows (SPEC §4).
 import { atLocation, InputError } from '../src/errors.ts';
+import { parsePlainDecimalBytes, splitPlainCsvBytes } from './csv-bytes.ts';
 import { parseDecimal, splitCsvLine } from './csv-line.ts';
+import { ByteInterner, hashBytes } from '../traces/byte-interner.ts';
 import { isUtf8 } from 'node:buffer';
 import { keyProblem, LINE_KEPT, MAX_KEY_BYTES, LINE_REJECTED, LINE_SKIP, type RowParser } from './row-parser.ts';
 import type { TraceColumns } from '../traces/trace-csv.ts';
@@ -30,9 +32,13 @@ export function toMs(x: number, unit: TimeUnit): number {
   return unit === 's' ? x * 1000 : unit === 'ms' ? x : x / 1000;
 }
 
-/** Creates the line parser of a header-led CSV table for `file` (named in error messages). */
-export function createTableParser(spec: TableSpec, file: string): RowParser {
-  return new TableParser(spec, file);
+/**
+ * Creates the line parser of a header-led CSV table for `file` (named in error messages). Plain lines (ASCII, no
+ * quote, plain decimals) take a byte path that gives the same rows as the text path; `textOnly` turns it off
+ * (the reference the byte path is tested against).
+ */
+export function createTableParser(spec: TableSpec, file: string, opts: { textOnly?: boolean } = {}): RowParser {
+  return new TableParser(spec, file, opts.textOnly === true);
 }
 
 class TableParser implements RowParser {
@@ -54,14 +60,28 @@ class TableParser implements RowParser {
   private iKeys: number[] = [];
   private iClass = -1;
   private iSize = -1;
+  /** Field bounds of the plain-line fast path (sized to the header's width once it is read). */
+  private bounds = new Int32Array(0);
+  /** Key parts and classes of plain lines, interned from bytes (no string per row for a seen value). */
+  private readonly keyParts = new ByteInterner();
+  private readonly classNames = new ByteInterner();
+  /** Joined keys of two-column keys by their part ids (bounded: a miss just builds the string). */
+  private readonly pairKeys = new Map<number, string>();
 
-  constructor(spec: TableSpec, file: string) {
+  private readonly textOnly: boolean;
+
+  constructor(spec: TableSpec, file: string, textOnly: boolean) {
     this.spec = spec;
     this.file = file;
+    this.textOnly = textOnly;
     this.columns = { size: spec.sizeColumn !== null, class: spec.classColumn !== null };
   }
 
   parse(buf: Uint8Array, start: number, end: number, line: number): number {
+    if (this.width > 0 && end > start && !this.textOnly) {
+      const r = this.parsePlain(buf, start, end);
+      if (r >= 0) return r;
+    }
     const bytes = Buffer.from(buf.buffer, buf.byteOffset + start, end - start);
     const text = bytes.toString('utf8');
     // A U+FFFD after decoding may be real text or a replaced invalid byte: only then check strictly.
@@ -105,11 +125,8 @@ class TableParser implements RowParser {
       if (part === '') return this.reject('empty_key');
       key += s.keyJoin + part;
     }
-    const kp = keyProblem(key);
-    if (kp !== null) return this.reject(kp);
-    this.arrival = arrival;
-    this.duration = duration;
-    this.key = key;
+    const kept = this.keep(arrival, duration, key);
+    if (kept !== LINE_KEPT) return kept;
     if (this.iClass >= 0) {
       const c = f[this.iClass]!;
       if (c.length > MAX_KEY_BYTES / 3 && Buffer.byteLength(c, 'utf8') > MAX_KEY_BYTES) return this.reject('class_too_long');
@@ -121,6 +138,88 @@ class TableParser implements RowParser {
       this.size = Number.isSafeInteger(z) && z >= 0 ? z : Number.NaN;
     }
     return LINE_KEPT;
+  }
+
+  /**
+   * The same rules as the text path for a plain line (ASCII, no quote, every number `-?digits[.digits]`), without
+   * strings: returns LINE_KEPT or LINE_REJECTED, or -1 when the line is not plain (the text path decides then).
+   */
+  private parsePlain(buf: Uint8Array, start: number, end: number): number {
+    const b = this.bounds;
+    if (splitPlainCsvBytes(buf, start, end, b) !== this.width) return -1;
+    const dRaw = parsePlainDecimalBytes(buf, b[this.iDuration]!, b[this.iDuration + 1]! - 1);
+    if (Number.isNaN(dRaw)) return -1;
+    const s = this.spec;
+    let arrival: number;
+    if ('column' in s.arrival) {
+      const a = parsePlainDecimalBytes(buf, b[this.iArrival]!, b[this.iArrival + 1]! - 1);
+      if (Number.isNaN(a)) return -1;
+      arrival = toMs(a, s.arrivalUnit);
+    } else {
+      const e = parsePlainDecimalBytes(buf, b[this.iEnd]!, b[this.iEnd + 1]! - 1);
+      const m = this.iMinus === this.iDuration ? dRaw : parsePlainDecimalBytes(buf, b[this.iMinus]!, b[this.iMinus + 1]! - 1);
+      if (Number.isNaN(e) || Number.isNaN(m)) return -1;
+      arrival = s.arrival.minusUnit === s.arrivalUnit ? toMs(e - m, s.arrivalUnit) : toMs(e, s.arrivalUnit) - toMs(m, s.arrival.minusUnit);
+    }
+    const duration = toMs(dRaw, s.durationUnit);
+    if (duration < 0) return this.reject('negative_duration');
+    let size = Number.NaN;
+    if (this.iSize >= 0) {
+      const from = b[this.iSize]!;
+      const to = b[this.iSize + 1]! - 1;
+      const z = parsePlainDecimalBytes(buf, from, to);
+      // Blanks, exponents or an empty size: the text path knows what they mean.
+      if (Number.isNaN(z)) return -1;
+      size = Number.isSafeInteger(z) && z >= 0 ? z : Number.NaN;
+    }
+    const keys = this.iKeys;
+    let key: string;
+    if (keys.length <= 2) {
+      const k0 = this.part(buf, keys[0]!);
+      if (k0 < 0) return k0 === -2 ? this.reject('empty_key') : -1;
+      if (keys.length === 1) key = this.keyParts.strings[k0]!;
+      else {
+        const k1 = this.part(buf, keys[1]!);
+        if (k1 < 0) return k1 === -2 ? this.reject('empty_key') : -1;
+        const code = k0 * 0x200000 + k1;
+        const cached = k0 < 0x200000 && k1 < 0x200000 ? this.pairKeys.get(code) : undefined;
+        if (cached !== undefined) key = cached;
+        else {
+          key = this.keyParts.strings[k0]! + s.keyJoin + this.keyParts.strings[k1]!;
+          if (this.pairKeys.size < 1 << 20 && k0 < 0x200000 && k1 < 0x200000) this.pairKeys.set(code, key);
+        }
+      }
+    } else {
+      return -1;
+    }
+    const kept = this.keep(arrival, duration, key);
+    if (kept !== LINE_KEPT) return kept;
+    if (this.iClass >= 0) {
+      const from = b[this.iClass]!;
+      const to = b[this.iClass + 1]! - 1;
+      if (to - from > MAX_KEY_BYTES) return this.reject('class_too_long');
+      this.cls = this.classNames.strings[this.classNames.intern(buf, from, to, hashBytes(buf, from, to))]!;
+    }
+    if (this.iSize >= 0) this.size = size;
+    return LINE_KEPT;
+  }
+
+  /** Checks the key (SPEC §3 length) and holds the row's arrival, duration and key: LINE_KEPT, or the reject. */
+  private keep(arrival: number, duration: number, key: string): number {
+    const kp = keyProblem(key);
+    if (kp !== null) return this.reject(kp);
+    this.arrival = arrival;
+    this.duration = duration;
+    this.key = key;
+    return LINE_KEPT;
+  }
+
+  /** The interned id of key field `i` of the current plain line; -2 when it is empty. */
+  private part(buf: Uint8Array, i: number): number {
+    const from = this.bounds[i]!;
+    const to = this.bounds[i + 1]! - 1;
+    if (to === from) return -2;
+    return this.keyParts.intern(buf, from, to, hashBytes(buf, from, to));
   }
 
   /** Parses a numeric column; on failure sets the (malformed) reason and returns NaN. */
@@ -168,6 +267,7 @@ class TableParser implements RowParser {
       throw new InputError(atLocation(this.file, line, `header ${shown} lacks column(s) ${[...new Set(missing)].join(', ')}`, 'a header naming every column the conversion uses', 'choose columns with --arrival/--end/--duration/--key/--class/--size'));
     }
     this.width = names.length;
+    this.bounds = new Int32Array(names.length + 1);
   }
 
   private reject(reason: string, malformed = false): number {

@@ -1,19 +1,18 @@
-// Reading and writing common-format traces on disk: streaming parse with hashing, the binary cache, atomic writes.
+// Reading and writing common-format traces on disk: streaming parse with hashing, the binary cache, writing a Trace.
 import { createHash } from 'node:crypto';
-import { createReadStream, createWriteStream, existsSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, closeSync, renameSync, rmSync, statSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
-import { finished } from 'node:stream/promises';
-import { createGunzip, createGzip } from 'node:zlib';
-import type { Readable, Writable } from 'node:stream';
+import { createReadStream, existsSync, openSync, readdirSync, readFileSync, readSync, closeSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { createGunzip } from 'node:zlib';
+import type { Readable } from 'node:stream';
 import { atLocation, InputError } from '../src/errors.ts';
-import { tempPathFor, writeFileAtomic } from '../src/io/atomic-io.ts';
+import { writeFileAtomic } from '../src/io/atomic-io.ts';
 import { stableStringify } from '../src/json/stable-json.ts';
 import { stableOrderBy, type Trace } from '../src/trace/trace.ts';
 import { readTraceCacheFile, writeTraceCacheFile } from './trace-cache-io.ts';
-import { formatTraceCsvChunks, traceCsvColumns } from './trace-csv.ts';
 import { TraceCsvParser } from './trace-csv-parser.ts';
 import { isSortedByArrival } from './trace-order.ts';
 import type { TraceMeta, TraceMetaInput } from './trace-meta.ts';
+import { metaPathFor, TraceWriter, type TraceWriterOptions } from './trace-writer.ts';
 
 /** A trace read from disk, with the SHA-256 of its uncompressed CSV bytes and its meta sidecar (if any). */
 export interface LoadedTrace {
@@ -31,11 +30,7 @@ const READ_BUFFER = 1 << 20;
 // A cache temp file untouched this long whose writer's pid is gone is the remains of a killed run.
 const STALE_TEMP_MS = 10 * 60 * 1000;
 
-/** Path of the meta sidecar of a trace path: DIR/NAME.csv[.gz] -> DIR/NAME.meta.json */
-export function metaPathFor(tracePath: string): string {
-  const name = basename(tracePath).replace(/\.gz$/i, '').replace(/\.csv$/i, '');
-  return join(dirname(tracePath), `${name}.meta.json`);
-}
+export { metaPathFor };
 
 /** The cache folder: `$HSIM_CACHE_DIR` when set, else `<cwd>/.hsim-cache`. */
 export function defaultCacheDir(): string {
@@ -229,75 +224,23 @@ function readMetaSidecar(tracePath: string): TraceMeta | null {
 
 /**
  * Writes `<target>` (.csv, or gzip when it ends in .gz) sorted stably by arrival, plus `<name>.meta.json` beside
- * it; both through temporary files renamed at the end, so on failure neither is left behind.
- * Returns the full meta written (columns, key and class counts, arrival span, SHA-256 of the CSV bytes).
+ * it, through the one trace writer (`trace-writer.ts`): temporary files renamed at the end, so on failure neither
+ * is left behind. Returns the full meta written (columns, key and class counts, arrival span, SHA-256 of the CSV).
+ * @throws InputError naming the path when it cannot be written (disk full, no permission).
  */
-export async function writeTrace(target: string, trace: Trace, meta: TraceMetaInput): Promise<TraceMeta> {
-  mkdirSync(dirname(target), { recursive: true });
-  const metaPath = metaPathFor(target);
-  const order = isSortedByArrival(trace.arrival) ? undefined : stableOrderBy(trace.arrival);
-  const tmp = tempPathFor(target);
-  const hash = createHash('sha256');
-  let renamed = false;
+export async function writeTrace(target: string, trace: Trace, meta: TraceMetaInput, opts: TraceWriterOptions = {}): Promise<TraceMeta> {
+  const order = isSortedByArrival(trace.arrival) ? null : stableOrderBy(trace.arrival);
+  const writer = new TraceWriter(target, { size: trace.size !== null, class: trace.classId !== null }, opts);
+  const { arrival, duration, keyId, keys, classId, classes, size } = trace;
   try {
-    const file = createWriteStream(tmp);
-    let sink: Writable = file;
-    if (/\.gz$/i.test(target)) {
-      const gzip = createGzip({ level: 6 });
-      gzip.pipe(file);
-      sink = gzip;
+    for (let j = 0; j < trace.n; j++) {
+      const i = order === null ? j : order[j]!;
+      writer.write(arrival[i]!, duration[i]!, keys[keyId[i]!]!, classId === null ? '' : classes![classId[i]!]!, size === null ? Number.NaN : size[i]!);
+      if (writer.wantsFlush) await writer.flush();
     }
-    for (const piece of formatTraceCsvChunks(trace, order)) {
-      const bytes = Buffer.from(piece, 'utf8');
-      hash.update(bytes);
-      if (!sink.write(bytes)) await new Promise<void>((resolve, reject) => {
-        sink.once('drain', resolve);
-        sink.once('error', reject);
-      });
-    }
-    sink.end();
-    await finished(file);
-    const full = buildMeta(trace, meta, hash.digest('hex'));
-    renameSync(tmp, target);
-    renamed = true;
-    writeFileAtomic(metaPath, stableStringify(full));
-    return full;
+    return await writer.commit(meta);
   } catch (err) {
-    rmSync(tmp, { force: true });
-    if (renamed) rmSync(target, { force: true });
+    writer.abort();
     throw err;
   }
-}
-
-function buildMeta(trace: Trace, input: TraceMetaInput, sha256: string): TraceMeta {
-  const usedKeys = new Uint8Array(trace.keys.length);
-  let keys = 0;
-  let first = Infinity;
-  let last = -Infinity;
-  for (let i = 0; i < trace.n; i++) {
-    const k = trace.keyId[i]!;
-    if (usedKeys[k] === 0) {
-      usedKeys[k] = 1;
-      keys++;
-    }
-    const a = trace.arrival[i]!;
-    if (a < first) first = a;
-    if (a > last) last = a;
-  }
-  let classes: number | null = null;
-  if (trace.classId) {
-    const used = new Set<number>();
-    for (let i = 0; i < trace.n; i++) used.add(trace.classId[i]!);
-    classes = used.size;
-  }
-  return {
-    ...input,
-    format: 'hsim-trace',
-    format_version: 1,
-    columns: traceCsvColumns(trace),
-    keys,
-    classes,
-    arrival_span_ms: { first: trace.n > 0 ? first : null, last: trace.n > 0 ? last : null },
-    sha256,
-  };
 }

@@ -28,4 +28,6 @@ export interface TraceMeta extends TraceMetaInput {
   arrival_span_ms: { first: number | null; last: number | null };
   /** SHA-256 (hex) of the uncompressed CSV bytes as written. */
   sha256: string;
+  /** The zlib level of a `.csv.gz` written at a level other than zlib's default 6 (absent otherwise). */
+  gzip_level?: number;
 }

@@ -1,5 +1,8 @@
-// Small pieces shared by the workload generators: option checks, weighted choice, rounding to microseconds.
+// Small pieces shared by the workload generators: option checks, weighted choice, rounding to microseconds, collecting.
 import { atOption, InputError } from '../../src/errors.ts';
+import type { Trace } from '../../src/trace/trace.ts';
+import { RowBuffer } from '../row-buffer.ts';
+import type { RowRun, RowSink } from '../row-sink.ts';
 
 /**
  * Checks that `value` (the option `--flag`) is finite and within [min, max] (or above min when `exclusiveMin`),
@@ -49,4 +52,12 @@ export function toMicros(ms: number): number {
 /** Mean of a lognormal with the given median and log-space sigma: median·exp(σ²/2). */
 export function lognormalMean(median: number, sigma: number): number {
   return median * Math.exp((sigma * sigma) / 2);
+}
+
+/** Runs a row producer into memory and returns its trace (tests and in-memory callers; the CLI streams instead). */
+export function collectTrace(withClass: boolean, produce: (sink: RowSink) => RowRun): Trace {
+  const buf = new RowBuffer(withClass, false);
+  const run = produce(buf);
+  while (run.next().done !== true);
+  return buf.toTrace();
 }

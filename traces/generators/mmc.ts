@@ -1,9 +1,10 @@
 // M/M/c-style workload: Poisson arrivals at load ρ for c workers, exponential or lognormal service times.
 import type { Rng } from '../../src/rng/seeded.ts';
 import { exponential, lognormal } from '../../src/rng/seeded.ts';
-import { traceFromRows, type Trace, type TraceRow } from '../../src/trace/trace.ts';
+import type { Trace } from '../../src/trace/trace.ts';
+import { ROW_CHUNK, type RowRun, type RowSink } from '../row-sink.ts';
 import { MMC_DEFAULTS as DEFAULTS } from './generator-defaults.ts';
-import { checkNumber, toMicros } from './generator-support.ts';
+import { checkNumber, collectTrace, toMicros } from './generator-support.ts';
 
 /** Options of the mmc generator (CLI flags in brackets). */
 export interface MmcOptions {
@@ -37,6 +38,14 @@ export function mmcArrivalRate(opts: MmcOptions): number {
  * Substreams: arrivals, service, keys. Times rounded to µs. @throws InputError for an out-of-range option.
  */
 export function generateMmc(opts: MmcOptions, rng: Rng): Trace {
+  return collectTrace(false, (sink) => mmcRows(opts, rng, sink));
+}
+
+/**
+ * The rows of `generateMmc`, in arrival order, written into `sink` one by one (memory O(keys), any n).
+ * Options are checked on the call, before any row. @throws InputError for an out-of-range option.
+ */
+export function mmcRows(opts: MmcOptions, rng: Rng, sink: RowSink): RowRun {
   checkNumber('--n', opts.n, { min: 1, integer: true });
   checkNumber('--c', opts.c, { min: 1, integer: true });
   checkNumber('--rho', opts.rho, { min: 0, exclusiveMin: true });
@@ -48,13 +57,16 @@ export function generateMmc(opts: MmcOptions, rng: Rng): Trace {
   const keys = rng.fork('keys');
   const meanGap = 1 / mmcArrivalRate(opts);
   const median = opts.meanServiceMs * Math.exp(-(opts.sigma * opts.sigma) / 2);
-  const rows: TraceRow[] = new Array<TraceRow>(opts.n);
-  let t = 0;
-  for (let i = 0; i < opts.n; i++) {
-    t += exponential(arrivals, meanGap);
-    const d = opts.service === 'exp' ? exponential(service, opts.meanServiceMs) : lognormal(service, median, opts.sigma);
-    const k = opts.keys === 1 ? 0 : Math.floor(keys.next() * opts.keys);
-    rows[i] = { arrival_ms: toMicros(t), duration_ms: toMicros(d), key: `k${k}` };
-  }
-  return traceFromRows(rows, false, false);
+  const names = Array.from({ length: opts.keys }, (_, k) => `k${k}`);
+  return (function* run(): RowRun {
+    let t = 0;
+    for (let i = 0; i < opts.n; ) {
+      t += exponential(arrivals, meanGap);
+      const d = opts.service === 'exp' ? exponential(service, opts.meanServiceMs) : lognormal(service, median, opts.sigma);
+      const k = opts.keys === 1 ? 0 : Math.floor(keys.next() * opts.keys);
+      sink.write(toMicros(t), toMicros(d), names[k]!, '', Number.NaN);
+      if (++i % ROW_CHUNK === 0) yield;
+    }
+    return opts.n;
+  })();
 }

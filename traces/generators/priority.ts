@@ -2,9 +2,10 @@
 import { atOption, InputError } from '../../src/errors.ts';
 import type { Rng } from '../../src/rng/seeded.ts';
 import { exponential } from '../../src/rng/seeded.ts';
-import { traceFromRows, type Trace, type TraceRow } from '../../src/trace/trace.ts';
+import type { Trace } from '../../src/trace/trace.ts';
+import { ROW_CHUNK, type RowRun, type RowSink } from '../row-sink.ts';
 import { PRIORITY_DEFAULTS as DEFAULTS } from './generator-defaults.ts';
-import { checkNumber, cumulativeShares, pickIndex, toMicros } from './generator-support.ts';
+import { checkNumber, collectTrace, cumulativeShares, pickIndex, toMicros } from './generator-support.ts';
 
 /** One job class: its label (written as key and class), mean service time in ms, and share of arrivals. */
 export interface PriorityClass {
@@ -61,6 +62,14 @@ export function priorityMeanServiceMs(classes: readonly PriorityClass[]): number
  * @throws InputError for an out-of-range option or an empty class list.
  */
 export function generatePriority(opts: PriorityOptions, rng: Rng): Trace {
+  return collectTrace(true, (sink) => priorityRows(opts, rng, sink));
+}
+
+/**
+ * The rows of `generatePriority`, in arrival order, written into `sink` one by one (memory O(classes), any n).
+ * Options are checked on the call, before any row. @throws InputError for an out-of-range option.
+ */
+export function priorityRows(opts: PriorityOptions, rng: Rng, sink: RowSink): RowRun {
   checkNumber('--n', opts.n, { min: 1, integer: true });
   checkNumber('--c', opts.c, { min: 1, integer: true });
   checkNumber('--rho', opts.rho, { min: 0, exclusiveMin: true });
@@ -70,12 +79,14 @@ export function generatePriority(opts: PriorityOptions, rng: Rng): Trace {
   const service = rng.fork('service');
   const cum = cumulativeShares(opts.classes.map((c) => c.share));
   const meanGap = priorityMeanServiceMs(opts.classes) / (opts.rho * opts.c);
-  const rows: TraceRow[] = new Array<TraceRow>(opts.n);
-  let t = 0;
-  for (let i = 0; i < opts.n; i++) {
-    t += exponential(arrivals, meanGap);
-    const cls = opts.classes[pickIndex(cum, pick.next())]!;
-    rows[i] = { arrival_ms: toMicros(t), duration_ms: toMicros(exponential(service, cls.meanMs)), key: cls.label, class: cls.label };
-  }
-  return traceFromRows(rows, true, false);
+  return (function* run(): RowRun {
+    let t = 0;
+    for (let i = 0; i < opts.n; ) {
+      t += exponential(arrivals, meanGap);
+      const cls = opts.classes[pickIndex(cum, pick.next())]!;
+      sink.write(toMicros(t), toMicros(exponential(service, cls.meanMs)), cls.label, cls.label, Number.NaN);
+      if (++i % ROW_CHUNK === 0) yield;
+    }
+    return opts.n;
+  })();
 }

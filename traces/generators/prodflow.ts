@@ -11,9 +11,10 @@
 // report exports (≈ 4 per run, 15 s median) make the load of a single phase vary by several percent between seeds.
 import type { Rng } from '../../src/rng/seeded.ts';
 import { exponential, lognormal } from '../../src/rng/seeded.ts';
-import { traceFromRows, type Trace, type TraceRow } from '../../src/trace/trace.ts';
+import type { Trace } from '../../src/trace/trace.ts';
+import { ROW_CHUNK, type RowRun, type RowSink } from '../row-sink.ts';
 import { PRODFLOW_DEFAULTS as DEFAULTS } from './generator-defaults.ts';
-import { checkNumber, cumulativeShares, lognormalMean, pickIndex, toMicros } from './generator-support.ts';
+import { checkNumber, collectTrace, cumulativeShares, lognormalMean, pickIndex, toMicros } from './generator-support.ts';
 
 /** A job type: the service that runs it (the key), its label (the class), lognormal cost and share of arrivals. */
 export interface ProdflowJob {
@@ -86,6 +87,14 @@ export function prodflowLoadAt(tS: number): number {
  * key = service, class = job type. Substreams: arrivals, thinning, jobs, service. @throws InputError for bad workers.
  */
 export function generateProdflow(opts: ProdflowOptions, rng: Rng): Trace {
+  return collectTrace(true, (sink) => prodflowRows(opts, rng, sink));
+}
+
+/**
+ * The rows of `generateProdflow`, in arrival order, written into `sink` one by one (memory O(1)).
+ * Options are checked on the call, before any row. @throws InputError for bad workers.
+ */
+export function prodflowRows(opts: ProdflowOptions, rng: Rng, sink: RowSink): RowRun {
   checkNumber('--workers', opts.workers, { min: 1, integer: true });
   const arrivals = rng.fork('arrivals');
   const thinning = rng.fork('thinning');
@@ -96,13 +105,16 @@ export function generateProdflow(opts: ProdflowOptions, rng: Rng): Trace {
   const peakLoad = Math.max(...PRODFLOW_PHASES.map((p) => Math.max(p.loadFrom, p.loadTo)));
   const maxRate = peakLoad * ratePerLoad;
   const endMs = PRODFLOW_PHASES[PRODFLOW_PHASES.length - 1]!.endS * 1000;
-  const rows: TraceRow[] = [];
-  for (let t = exponential(arrivals, 1 / maxRate); t < endMs; t += exponential(arrivals, 1 / maxRate)) {
-    if (thinning.next() * maxRate >= prodflowLoadAt(t / 1000) * ratePerLoad) continue;
-    const job = PRODFLOW_JOBS[pickIndex(cum, pick.next())]!;
-    const slowed = job.type === PRODFLOW_COST_CHANGE.type && t >= PRODFLOW_COST_CHANGE.atS * 1000;
-    const median = slowed ? job.medianMs * PRODFLOW_COST_CHANGE.factor : job.medianMs;
-    rows.push({ arrival_ms: toMicros(t), duration_ms: toMicros(lognormal(service, median, job.sigma)), key: job.service, class: job.type });
-  }
-  return traceFromRows(rows, true, false);
+  return (function* run(): RowRun {
+    let n = 0;
+    for (let t = exponential(arrivals, 1 / maxRate); t < endMs; t += exponential(arrivals, 1 / maxRate)) {
+      if (thinning.next() * maxRate >= prodflowLoadAt(t / 1000) * ratePerLoad) continue;
+      const job = PRODFLOW_JOBS[pickIndex(cum, pick.next())]!;
+      const slowed = job.type === PRODFLOW_COST_CHANGE.type && t >= PRODFLOW_COST_CHANGE.atS * 1000;
+      const median = slowed ? job.medianMs * PRODFLOW_COST_CHANGE.factor : job.medianMs;
+      sink.write(toMicros(t), toMicros(lognormal(service, median, job.sigma)), job.service, job.type, Number.NaN);
+      if (++n % ROW_CHUNK === 0) yield;
+    }
+    return n;
+  })();
 }

@@ -1,9 +1,10 @@
 // Serverless-like workload: many keys with Zipf popularity, per-key lognormal durations, diurnal arrivals.
 import type { Rng } from '../../src/rng/seeded.ts';
 import { exponential, lognormal } from '../../src/rng/seeded.ts';
-import { traceFromRows, type Trace, type TraceRow } from '../../src/trace/trace.ts';
+import type { Trace } from '../../src/trace/trace.ts';
+import { ROW_CHUNK, type RowRun, type RowSink } from '../row-sink.ts';
 import { SERVERLESS_DEFAULTS as DEFAULTS } from './generator-defaults.ts';
-import { checkNumber, cumulativeShares, pickIndex, toMicros } from './generator-support.ts';
+import { checkNumber, collectTrace, cumulativeShares, pickIndex, toMicros } from './generator-support.ts';
 
 /** Options of the serverless generator (CLI flags in brackets). */
 export interface ServerlessOptions {
@@ -48,6 +49,14 @@ export function zipfTopShare(keys: number, s: number): number {
  * Substreams: arrivals, thinning, keys, medians, service. @throws InputError for an out-of-range option.
  */
 export function generateServerless(opts: ServerlessOptions, rng: Rng): Trace {
+  return collectTrace(false, (sink) => serverlessRows(opts, rng, sink));
+}
+
+/**
+ * The rows of `generateServerless`, in arrival order, written into `sink` one by one (memory O(keys), any n).
+ * Options are checked on the call, before any row. @throws InputError for an out-of-range option.
+ */
+export function serverlessRows(opts: ServerlessOptions, rng: Rng, sink: RowSink): RowRun {
   checkNumber('--n', opts.n, { min: 1, integer: true });
   checkNumber('--keys', opts.keys, { min: 1, integer: true });
   checkNumber('--zipf', opts.zipf, { min: 0 });
@@ -70,14 +79,16 @@ export function generateServerless(opts: ServerlessOptions, rng: Rng): Trace {
   const meanRate = opts.n / opts.spanMs;
   const maxRate = meanRate * (1 + opts.amplitude);
   const omega = (2 * Math.PI) / opts.periodMs;
-  const rows: TraceRow[] = new Array<TraceRow>(opts.n);
-  let t = 0;
-  for (let i = 0; i < opts.n; ) {
-    t += exponential(arrivals, 1 / maxRate);
-    const rate = meanRate * (1 + opts.amplitude * Math.sin(omega * t));
-    if (thinning.next() * maxRate >= rate) continue;
-    const k = pickIndex(cum, pick.next());
-    rows[i++] = { arrival_ms: toMicros(t), duration_ms: toMicros(lognormal(service, medians[k]!, opts.sigma)), key: names[k]! };
-  }
-  return traceFromRows(rows, false, false);
+  return (function* run(): RowRun {
+    let t = 0;
+    for (let i = 0; i < opts.n; ) {
+      t += exponential(arrivals, 1 / maxRate);
+      const rate = meanRate * (1 + opts.amplitude * Math.sin(omega * t));
+      if (thinning.next() * maxRate >= rate) continue;
+      const k = pickIndex(cum, pick.next());
+      sink.write(toMicros(t), toMicros(lognormal(service, medians[k]!, opts.sigma)), names[k]!, '', Number.NaN);
+      if (++i % ROW_CHUNK === 0) yield;
+    }
+    return opts.n;
+  })();
 }

@@ -1,43 +1,48 @@
 // `hsim convert`: public trace formats to the common trace format (SPEC §4, §10).
 import type { Command } from 'commander';
-import { InputError } from '../../errors.ts';
+import { atOption, InputError } from '../../errors.ts';
 import * as msg from '../../messages.ts';
-import type { ConvertFlags } from '../../../converters/convert-options.ts';
+import { cliFlagHelp, converterFlags, FORMATS, resolveConverterSpec, type ConvertFlags } from '../../../converters/convert-options.ts';
+import { CONVERTER_FORMATS } from '../../../converters/formats.ts';
 
-/** The command's own flags beside the column flags the converters take. */
-interface ConvertCliOptions extends ConvertFlags {
+/** The command's own flags beside the column flags the formats take. */
+interface ConvertCliOptions {
   output?: string;
   check?: boolean;
   strict?: boolean;
   quiet?: boolean;
+  gzipLevel?: string;
+  [column: string]: string | boolean | undefined;
 }
 
-/** Registers `hsim convert <format> <input>`. */
+/** The formats with their descriptions and defaults, for the help text. */
+function formatsHelp(): string {
+  return CONVERTER_FORMATS.map((f) => {
+    const d = Object.entries(f.defaults).map(([k, v]) => `${k} ${v}`).join(' ');
+    return `  ${f.name.padEnd(11)} ${f.description}${d === '' ? '' : `\n              defaults: ${d}`}`;
+  }).join('\n');
+}
+
+/** Registers `hsim convert <format> <input>`: the formats and their options come from the format table. */
 export function registerConvert(program: Command): void {
-  program
+  const cmd = program
     .command('convert')
     .description('convert a public trace (Azure 2021, Huawei 2025, SWF, any CSV) into the common trace format')
-    .argument('<format>', 'azure2021 | huawei2025 | swf | csv')
+    .argument('<format>', FORMATS.join(' | '))
     .argument('<input>', 'input file, plain or gzip')
     .option('-o, --output <DIR/NAME.csv[.gz]>', 'output trace; NAME.meta.json and NAME.rejects.jsonl are written beside it')
     .option('--check', 'count rows (read, kept, rejected by reason) without writing; prints JSON to stdout')
     .option('--strict', 'any rejected row is an error (exit 2) and nothing is written')
-    .option('--preset <name>', 'swf: lpc-egee | das2-fs2 | swf (default swf)')
-    .option('--arrival <col>', 'arrival column (swf: field number)')
-    .option('--arrival-unit <unit>', 's | ms | us (azure2021/huawei2025: s; csv: ms)')
-    .option('--end <col>', 'completion-time column; arrival = end − duration (or − --end-minus)')
-    .option('--end-minus <col>', 'column subtracted from --end, in the arrival unit (huawei2025: totalCost_frontend)')
-    .option('--duration <col>', 'duration column (swf: field number)')
-    .option('--duration-unit <unit>', 's | ms | us')
-    .option('--key <cols>', 'key column(s), comma-separated, joined by --key-join (swf: field numbers)')
-    .option('--key-join <sep>', 'separator of key parts (default /; huawei2025: ---)')
-    .option('--key-mode <mode>', 'huawei2025: func | user-func (userID---funcName)')
-    .option('--class <col>', 'class label column (swf: field number)')
-    .option('--size <col>', 'size column in bytes (huawei2025: requestBodySize)')
+    .option('--gzip-level <0-9>', 'zlib level of a .csv.gz output (default 1, fast; 6 is zlib\'s default; recorded in the meta when not 6)');
+  for (const flag of converterFlags()) cmd.option(flag.spec, cliFlagHelp(flag));
+  cmd
     .option('-q, --quiet', 'no summary on stderr')
     .addHelpText(
       'after',
       `
+Formats:
+${formatsHelp()}
+
 Examples:
   hsim convert swf LPC-EGEE-2004-1.2-cln.swf.gz --preset lpc-egee -o traces/lpc-egee.csv.gz
   hsim convert azure2021 AzureFunctionsInvocationTraceForTwoWeeksJan2021.txt -o traces/azure2021.csv.gz
@@ -55,25 +60,29 @@ line numbers and reasons. Exit codes: 0 ok, 2 unusable input or bad options (or 
 
 /** Runs one conversion for the CLI; the summary goes to stderr, `--check` counts (JSON) to stdout. */
 async function runConvert(format: string, input: string, opts: ConvertCliOptions): Promise<void> {
-  const [{ resolveConverterSpec }, { convertFile }, { stableStringify }] = await Promise.all([
-    import('../../../converters/convert-options.ts'),
+  const [{ convertFile }, { stableStringify }] = await Promise.all([
     import('../../../converters/convert-file.ts'),
     import('../../json/stable-json.ts'),
   ]);
   const flags: ConvertFlags = {};
-  for (const k of ['preset', 'arrival', 'arrivalUnit', 'end', 'endMinus', 'duration', 'durationUnit', 'key', 'keyJoin', 'keyMode', 'class', 'size'] as const) {
-    const v = opts[k];
-    if (v !== undefined) flags[k] = v;
+  for (const { attribute } of converterFlags()) {
+    const v = opts[attribute];
+    if (typeof v === 'string') flags[attribute] = v;
   }
   const spec = resolveConverterSpec(format, flags);
   if (opts.check === true && opts.output !== undefined) throw new InputError(msg.checkWithOutput());
   if (opts.check !== true && opts.output === undefined) throw new InputError(msg.convertWithoutOutput());
+  let gzipLevel: number | undefined;
+  if (opts.gzipLevel !== undefined) {
+    gzipLevel = Number(opts.gzipLevel);
+    if (!/^[0-9]$/.test(opts.gzipLevel)) throw new InputError(atOption('--gzip-level', `"${opts.gzipLevel}"`, 'a zlib level 0–9'));
+  }
   const abort = new AbortController();
   const onSigint = (): void => abort.abort();
   process.once('SIGINT', onSigint);
   try {
     const output = opts.check === true ? null : (opts.output ?? null);
-    const out = await convertFile({ input, output, spec, strict: opts.strict === true, signal: abort.signal });
+    const out = await convertFile({ input, output, spec, strict: opts.strict === true, signal: abort.signal, ...(gzipLevel === undefined ? {} : { gzipLevel }) });
     if (opts.check === true) {
       process.stdout.write(stableStringify(out.rows));
       return;

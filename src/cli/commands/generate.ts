@@ -1,8 +1,8 @@
-// `hsim generate <kind>`: writes a synthetic workload (mmc, priority, serverless, prodflow) in the common trace format.
+// `hsim generate <kind>`: streams a synthetic workload (mmc, priority, serverless, prodflow) in the common trace format.
 import type { Command } from 'commander';
 import { InputError } from '../../errors.ts';
 import * as msg from '../../messages.ts';
-import type { Trace } from '../../trace/trace.ts';
+import type { RowRun, RowSink } from '../../../traces/row-sink.ts';
 import type { Rng } from '../../rng/seeded.ts';
 import { DEFAULT_SEED, MMC_DEFAULTS, PRIORITY_DEFAULTS, PRODFLOW_DEFAULTS, SERVERLESS_DEFAULTS } from '../../../traces/generators/generator-defaults.ts';
 
@@ -75,38 +75,56 @@ async function run(kind: Kind, raw: Raw): Promise<void> {
   if (!/\.csv(\.gz)?$/i.test(output)) throw new InputError(msg.outputNotCsv(output));
   const { createRng } = await import('../../rng/seeded.ts');
   const rng = createRng(seed);
-  const { trace, options } = await build(kind, raw, rng);
-  const { writeTrace, metaPathFor } = await import('../../../traces/trace-io.ts');
+  const { produce, options, withClass } = await build(kind, raw, rng);
+  const { writeGenerated } = await import('../../../traces/generators/generator-io.ts');
+  const { metaPathFor } = await import('../../../traces/trace-writer.ts');
   const { toolVersion } = await import('../../io/provenance-io.ts');
   const { generatedTraceMeta } = await import('../../../traces/generators/generator-meta.ts');
-  const meta = await writeTrace(output, trace, generatedTraceMeta(kind, trace, { ...options, seed }, toolVersion()));
-  process.stderr.write(`hsim: wrote ${output} (${trace.n} jobs, ${meta.keys} key${meta.keys === 1 ? '' : 's'}${meta.classes === null ? '' : `, ${meta.classes} classes`}; sha256 ${meta.sha256}) and ${metaPathFor(output)}\n`);
+  const n = typeof options.n === 'number' ? options.n : undefined;
+  const meta = await writeGenerated(
+    {
+      target: output,
+      columns: { size: false, class: withClass },
+      meta: (rows) => generatedTraceMeta(kind, { n: rows }, { ...options, seed }, toolVersion()),
+      ...(n === undefined ? {} : { expect: { rows: n, flag: '--n' } }),
+    },
+    produce,
+  );
+  const rows = meta.rows.kept;
+  process.stderr.write(`hsim: wrote ${output} (${rows} jobs, ${meta.keys} key${meta.keys === 1 ? '' : 's'}${meta.classes === null ? '' : `, ${meta.classes} classes`}; sha256 ${meta.sha256}) and ${metaPathFor(output)}\n`);
 }
 
-async function build(kind: Kind, raw: Raw, rng: Rng): Promise<{ trace: Trace; options: Record<string, unknown> }> {
+/** A generator ready to run: its rows written into a sink, the options recorded in the meta, whether rows have a class. */
+interface Built {
+  produce: (sink: RowSink) => RowRun;
+  options: Record<string, unknown>;
+  withClass: boolean;
+}
+
+async function build(kind: Kind, raw: Raw, rng: Rng): Promise<Built> {
   switch (kind) {
     case 'mmc': {
-      const { generateMmc } = await import('../../../traces/generators/mmc.ts');
+      const { mmcRows } = await import('../../../traces/generators/mmc.ts');
       const service = raw.service;
       if (service !== 'exp' && service !== 'lognormal') throw new InputError(msg.unknownServiceDistribution(String(service)));
       const options = { n: num(raw, 'n'), c: num(raw, 'c'), rho: num(raw, 'rho'), meanServiceMs: num(raw, 'meanServiceMs'), service, sigma: num(raw, 'sigma'), keys: num(raw, 'keys') } as const;
-      return { trace: generateMmc(options, rng), options };
+      return { produce: (sink) => mmcRows(options, rng, sink), options, withClass: false };
     }
     case 'priority': {
-      const { generatePriority, parsePriorityClasses } = await import('../../../traces/generators/priority.ts');
+      const { priorityRows, parsePriorityClasses } = await import('../../../traces/generators/priority.ts');
       const options = { n: num(raw, 'n'), c: num(raw, 'c'), rho: num(raw, 'rho'), classes: parsePriorityClasses(raw.classes ?? '') };
-      return { trace: generatePriority(options, rng), options };
+      return { produce: (sink) => priorityRows(options, rng, sink), options, withClass: true };
     }
     case 'serverless': {
-      const { generateServerless } = await import('../../../traces/generators/serverless.ts');
+      const { serverlessRows } = await import('../../../traces/generators/serverless.ts');
       const names = ['n', 'keys', 'zipf', 'sigma', 'minMedianMs', 'maxMedianMs', 'spanMs', 'periodMs', 'amplitude'] as const;
       const options = Object.fromEntries(names.map((k) => [k, num(raw, k)])) as Record<(typeof names)[number], number>;
-      return { trace: generateServerless(options, rng), options };
+      return { produce: (sink) => serverlessRows(options, rng, sink), options, withClass: false };
     }
     case 'prodflow': {
-      const { generateProdflow } = await import('../../../traces/generators/prodflow.ts');
+      const { prodflowRows } = await import('../../../traces/generators/prodflow.ts');
       const options = { workers: num(raw, 'workers') };
-      return { trace: generateProdflow(options, rng), options };
+      return { produce: (sink) => prodflowRows(options, rng, sink), options, withClass: true };
     }
   }
 }

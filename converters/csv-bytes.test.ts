@@ -1,0 +1,46 @@
+// Tests of the byte fast path against the text path (splitCsvLine, parseDecimal) on seeded random lines.
+import { describe, expect, it } from 'vitest';
+import { createRng } from '../src/rng/seeded.ts';
+import { parsePlainDecimalBytes, splitPlainCsvBytes } from './csv-bytes.ts';
+import { parseDecimal, splitCsvLine } from './csv-line.ts';
+
+const enc = new TextEncoder();
+
+describe('splitPlainCsvBytes', () => {
+  it('gives the fields of splitCsvLine for plain lines', () => {
+    const b = enc.encode('x,12.5,,fn001');
+    const bounds = new Int32Array(8);
+    expect(splitPlainCsvBytes(b, 0, b.length, bounds)).toBe(4);
+    const fields = [0, 1, 2, 3].map((i) => Buffer.from(b.subarray(bounds[i]!, bounds[i + 1]! - 1)).toString());
+    expect(fields).toEqual(splitCsvLine('x,12.5,,fn001'));
+  });
+  it('declines quoted, non-ASCII and too-wide lines', () => {
+    const bounds = new Int32Array(3);
+    for (const line of ['"a",b', 'ü,b', 'a,b,c']) {
+      const b = enc.encode(line);
+      expect(splitPlainCsvBytes(b, 0, b.length, bounds)).toBe(-1);
+    }
+  });
+});
+
+describe('parsePlainDecimalBytes', () => {
+  it('equals Number(text) on random decimals of up to 15 digits (differential, 20000 cases)', () => {
+    const rng = createRng('csv-bytes');
+    for (let i = 0; i < 20000; i++) {
+      const intDigits = Math.floor(rng.next() * 13);
+      const fracDigits = Math.floor(rng.next() * (15 - intDigits + 1));
+      let t = rng.next() < 0.2 ? '-' : '';
+      for (let k = 0; k < intDigits; k++) t += String(Math.floor(rng.next() * 10));
+      if (fracDigits > 0 || intDigits === 0) t += '.';
+      for (let k = 0; k < Math.max(fracDigits, intDigits === 0 ? 1 : 0); k++) t += String(Math.floor(rng.next() * 10));
+      const b = enc.encode(t);
+      expect(Object.is(parsePlainDecimalBytes(b, 0, b.length), parseDecimal(t)), t).toBe(true);
+    }
+  });
+  it('declines what it does not handle (the caller parses the text)', () => {
+    for (const t of ['', '-', '+1', '1e5', ' 1', '1.2.3', '0x10', '1234567890123456', 'NaN']) {
+      const b = enc.encode(t);
+      expect(parsePlainDecimalBytes(b, 0, b.length), t).toBeNaN();
+    }
+  });
+});

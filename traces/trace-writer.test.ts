@@ -1,0 +1,107 @@
+// Tests of the one trace writer: bytes equal to the pure formatter, the meta it counts, atomic commit, failures.
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, describe, expect, it } from 'vitest';
+import { InputError } from '../src/errors.ts';
+import { createRng } from '../src/rng/seeded.ts';
+import { traceFromRows, type TraceRow } from '../src/trace/trace.ts';
+import { formatTraceCsv } from './trace-csv.ts';
+import type { TraceMetaInput } from './trace-meta.ts';
+import { metaPathFor, TraceWriter } from './trace-writer.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'hsim-trace-writer-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const META: TraceMetaInput = {
+  source: { format: 'test', file: null, sha256: null },
+  converter: { name: 'test', version: '0', options: {} },
+  rows: { read: 3, kept: 3, rejected: 0, rejected_by_reason: {} },
+};
+
+/** Sorted rows mixing integers (the writer's digit path), fractions, huge values, quoted keys and missing sizes. */
+function rows(n: number): TraceRow[] {
+  const rng = createRng('trace-writer');
+  const keys = ['a', 'with,comma', 'say "hi"', 'ünï'];
+  const out: TraceRow[] = [];
+  let t = 0;
+  for (let i = 0; i < n; i++) {
+    t += rng.next() < 0.3 ? 0 : rng.next() < 0.5 ? Math.floor(rng.next() * 1e9) : rng.next() * 10;
+    out.push({ arrival_ms: t, duration_ms: rng.next() < 0.5 ? Math.floor(rng.next() * 2 ** 53) : rng.next() * 1e21, key: keys[i % 4]!, class: i % 3 === 0 ? 'x,y' : 'z', size_bytes: i % 5 === 0 ? Number.NaN : i });
+  }
+  return out;
+}
+
+async function write(target: string, rs: TraceRow[], level?: number): Promise<ReturnType<TraceWriter['commit']>> {
+  const w = new TraceWriter(target, { size: true, class: true }, level === undefined ? {} : { gzipLevel: level });
+  for (const r of rs) {
+    w.write(r.arrival_ms, r.duration_ms, r.key, r.class!, r.size_bytes!);
+    if (w.wantsFlush) await w.flush();
+  }
+  return w.commit(META);
+}
+
+describe('TraceWriter', () => {
+  const rs = rows(50000);
+  const text = formatTraceCsv(traceFromRows(rs, true, true));
+
+  it('writes the bytes of the pure formatter, plain and gzip, and counts keys, classes and span', async () => {
+    const meta = await write(join(dir, 'a.csv'), rs);
+    expect(readFileSync(join(dir, 'a.csv'), 'utf8')).toBe(text);
+    const gz = await write(join(dir, 'b.csv.gz'), rs);
+    expect(gunzipSync(readFileSync(join(dir, 'b.csv.gz'))).toString('utf8')).toBe(text);
+    expect(gz.sha256).toBe(meta.sha256);
+    expect(meta).toMatchObject({ keys: 4, classes: 2, columns: ['arrival_ms', 'duration_ms', 'key', 'size_bytes', 'class'], arrival_span_ms: { first: rs[0]!.arrival_ms, last: rs[rs.length - 1]!.arrival_ms } });
+    expect(meta.gzip_level).toBeUndefined();
+    expect(JSON.parse(readFileSync(metaPathFor(join(dir, 'a.csv')), 'utf8'))).toEqual(meta);
+    expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+  });
+
+  it('writes numbers with up to three decimals digit by digit exactly as String(x) (differential, 40000 values)', async () => {
+    const rng = createRng('trace-writer-milli');
+    const ms: TraceRow[] = [];
+    let t = 0;
+    for (let i = 0; i < 20000; i++) {
+      // Whole microseconds at every magnitude up to and past 2^43, where the digit path must hand over to String.
+      const scale = 10 ** Math.floor(rng.next() * 16);
+      t += Math.round(rng.next() * scale) / 1000;
+      const d = (rng.next() < 0.5 ? -1 : 1) * (Math.round(rng.next() * scale * 1000) / 1000 + [0, 0.001, 0.999, 0.5, 0.1][i % 5]!);
+      ms.push({ arrival_ms: t, duration_ms: d, key: 'k', class: '', size_bytes: Number.NaN });
+    }
+    await write(join(dir, 'milli.csv'), ms);
+    expect(readFileSync(join(dir, 'milli.csv'), 'utf8')).toBe(formatTraceCsv(traceFromRows(ms, true, true)));
+  });
+
+  it('records a gzip level other than the default in the meta, with the same CSV bytes', async () => {
+    const meta = await write(join(dir, 'fast.csv.gz'), rs, 1);
+    expect(meta.gzip_level).toBe(1);
+    expect(gunzipSync(readFileSync(join(dir, 'fast.csv.gz'))).toString('utf8')).toBe(text);
+  });
+
+  it('reports a row out of arrival order and removes its temporary file on abort', () => {
+    const w = new TraceWriter(join(dir, 'abort.csv'), { size: false, class: false });
+    w.write(5, 1, 'k', '', Number.NaN);
+    expect(w.accepts(5)).toBe(true);
+    expect(w.accepts(4.999)).toBe(false);
+    w.abort();
+    expect(existsSync(w.tmpPath)).toBe(false);
+  });
+
+  it('leaves nothing behind when the commit fails, and names the path', async () => {
+    // The sidecar path is an existing folder, so its rename fails after the trace was complete.
+    mkdirSync(join(dir, 'fail.meta.json'));
+    const err = await write(join(dir, 'fail.csv'), rs.slice(0, 3)).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(InputError);
+    expect((err as Error).message).toContain('fail.meta.json: cannot be written');
+    expect(existsSync(join(dir, 'fail.csv'))).toBe(false);
+    expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+  });
+
+  it('refuses a target whose folder cannot be made, naming the target (exit 2)', () => {
+    writeFileSync(join(dir, 'plain-file'), 'x');
+    const target = join(dir, 'plain-file', 'sub', 't.csv');
+    expect(() => new TraceWriter(target, { size: false, class: false })).toThrow(InputError);
+    expect(() => new TraceWriter(target, { size: false, class: false })).toThrow(`${target}: cannot be written (ENOTDIR`);
+  });
+});
