@@ -140,6 +140,11 @@ export function traceChanged(path: string, found: string, recorded: string): str
   return atLocation(path, undefined, `SHA-256 ${found}`, `${recorded} as the experiment records`, 'the trace changed since the experiment was written: regenerate it, or update the experiment deliberately');
 }
 
+/** An output that cannot be written for a reason the user can fix (a full disk, no permission); nothing was written. */
+export function outputNotWritable(target: string, why: string, code: string): string {
+  return `cannot write ${target}: ${why} (${code}); nothing was written there`;
+}
+
 // ── Experiments, cells, sweeps ────────────────────────────────────────────────────────────────────────────────────
 
 /** Some cells failed; the finished ones were kept. */
@@ -272,6 +277,26 @@ export function messageIdTaken(id: string): string {
 /** Submit with a level the queue does not have. */
 export function levelOutOfRange(level: number, levels: number): string {
   return `level ${level}; expected 0 … ${levels - 1}`;
+}
+
+/** A Submit refused because the queue holds as many messages as it may (RESOURCE_EXHAUSTED: backpressure). */
+export function queueFullMessages(held: number, max: number): string {
+  return `queue holds ${held} messages, its capacity (max_messages ${max}); retry after consumers catch up`;
+}
+
+/** A Submit refused because its payload would pass the queue's byte capacity. */
+export function queueFullBytes(held: number, more: number, max: number): string {
+  return `queue holds ${held} payload bytes; ${more} more would pass its capacity (max_bytes ${max})`;
+}
+
+/** A call without the broker's shared secret (UNAUTHENTICATED). */
+export function brokerUnauthenticated(): string {
+  return 'missing or wrong broker token (metadata "authorization: Bearer <token>")';
+}
+
+/** `hsim broker --listen` on an address other machines reach, without a token. */
+export function listenWithoutToken(host: string, tokenEnv: string): string {
+  return atOption('--listen', `${host} is reachable from other machines and the broker has no token`, `a loopback address, or a token (--token or $${tokenEnv})`, 'or --insecure-listen to accept unauthenticated calls anyway');
 }
 
 // ── Predictor parameters ──────────────────────────────────────────────────────────────────────────────────────────

@@ -120,8 +120,8 @@ export class HarbingerQueue {
     if (payload.length > MAX_PAYLOAD_BYTES) throw new FieldRangeError('payload', `${payload.length} bytes`, `at most ${MAX_PAYLOAD_BYTES} bytes`);
     const cap = this.cfg.capacity ?? DEFAULT_CAPACITY;
     const held = this.sched.size + this.inFlight.size;
-    if (held >= cap.maxMessages) throw new QueueFullError(`queue holds ${held} messages, its capacity (max_messages ${cap.maxMessages}); retry after consumers catch up`);
-    if (this.bytesHeld + payload.length > cap.maxBytes) throw new QueueFullError(`queue holds ${this.bytesHeld} payload bytes; ${payload.length} more would pass its capacity (max_bytes ${cap.maxBytes})`);
+    if (held >= cap.maxMessages) throw new QueueFullError(msg.queueFullMessages(held, cap.maxMessages));
+    if (this.bytesHeld + payload.length > cap.maxBytes) throw new QueueFullError(msg.queueFullBytes(this.bytesHeld, payload.length, cap.maxBytes));
     const now = this.event();
     let lvl = level;
     let cost = costMs > 0 ? costMs : 0;

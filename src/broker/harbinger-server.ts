@@ -71,7 +71,7 @@ export async function startHarbingerBroker(opts: BrokerOptions): Promise<Running
   // Every handler first checks the caller's credentials: without the shared secret a call settles nothing.
   const authed = <T>(h: (call: T, cb: Cb) => void) => (call: T & { metadata: grpc.Metadata }, cb: Cb): void => {
     if (isAuthorized(call.metadata, secret)) h(call, cb);
-    else fail(cb, grpc.status.UNAUTHENTICATED, 'missing or wrong broker token (metadata "authorization: Bearer <token>")');
+    else fail(cb, grpc.status.UNAUTHENTICATED, msg.brokerUnauthenticated());
   };
 
   const server = new grpc.Server();
@@ -141,7 +141,7 @@ export async function startHarbingerBroker(opts: BrokerOptions): Promise<Running
     }),
     Consume: (call: grpc.ServerDuplexStream<{ queue: string; ack_token: string; ack_duration_ms: number }, unknown>) => {
       if (!isAuthorized(call.metadata, secret)) {
-        call.destroy(Object.assign(new Error('missing or wrong broker token (metadata "authorization: Bearer <token>")'), { code: grpc.status.UNAUTHENTICATED }));
+        call.destroy(Object.assign(new Error(msg.brokerUnauthenticated()), { code: grpc.status.UNAUTHENTICATED }));
         return;
       }
       let ended = false;

@@ -34,7 +34,7 @@ export async function runBrokerCommand(opts: Record<string, unknown>): Promise<v
   const { host, port } = parseListen(String(opts.listen));
   const token = typeof opts.token === 'string' && opts.token !== '' ? opts.token : (process.env[BROKER_TOKEN_ENV] || null);
   if (token === null && !isLoopbackHost(host) && opts.insecureListen !== true) {
-    throw new InputError(atOption('--listen', `${host} is reachable from other machines and the broker has no token`, `a loopback address, or a token (--token or $${BROKER_TOKEN_ENV})`, 'or --insecure-listen to accept unauthenticated calls anyway'));
+    throw new InputError(msg.listenWithoutToken(host, BROKER_TOKEN_ENV));
   }
   const capacity = {
     maxMessages: rangedOption('--max-queue-messages', 'max_messages', opts.maxQueueMessages, DEFAULT_CAPACITY.maxMessages),

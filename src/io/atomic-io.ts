@@ -2,6 +2,7 @@
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, basename, join } from 'node:path';
 import { InputError } from '../errors.ts';
+import * as msg from '../messages.ts';
 
 let counter = 0;
 
@@ -22,7 +23,7 @@ export function outputError(target: string, err: unknown): Error {
   const code = (err as NodeJS.ErrnoException | null)?.code;
   if (code !== undefined && USER_FS_CODES.has(code)) {
     const why = code === 'ENOSPC' || code === 'EDQUOT' ? 'the disk is full' : (err as Error).message;
-    return new InputError(`cannot write ${target}: ${why} (${code}); nothing was written there`);
+    return new InputError(msg.outputNotWritable(target, why, code));
   }
   return err as Error;
 }
