@@ -65,6 +65,7 @@ if (!synth) {
   cell('synth2m fifo, cold (no cache)', ['simulate', synth, '--arm', 'fifo', '--no-cache', ...common], 'C++ 2.24 s, 208 MiB');
   cell('synth2m predictive+weights+pausing', ['simulate', synth, '--arm', 'predictive+weights+pausing', ...common], 'C++ 3.19 s, 210 MiB; target ≤ 3.19 s and ≤ 250 MiB');
   // The ideal-order bounds must stay cheap next to the oracle they bound (issue 14): target ≤ 1.5× its wall time.
+  cell('synth2m predictive+weights+pausing --cores 48', ['simulate', synth, '--arm', 'predictive+weights+pausing', '--cores', '48', ...common], 'target ≤ 2× the cell without --cores (issue 15)');
   cell('synth2m oracle', ['simulate', synth, '--arm', 'oracle', ...common], 'the baseline of the two cells below');
   cell('synth2m sjf', ['simulate', synth, '--arm', 'sjf', ...common], 'target ≤ 1.5× synth2m oracle');
   cell('synth2m sept', ['simulate', synth, '--arm', 'sept', ...common], 'target ≤ 1.5× synth2m oracle');
