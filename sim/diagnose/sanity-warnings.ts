@@ -6,7 +6,7 @@ import { rowKeysCached } from '../row-keys.ts';
 import { compressFactor, splitTrace } from '../split.ts';
 import { loadLabel, messageTiers, type SimulationConfig } from '../simulate.ts';
 import { keyGaps } from './key-gaps.ts';
-import { timeScale } from './time-scale.ts';
+import { timeScaleShares } from './time-scale.ts';
 import {
   boundaryWarnings, predictorKeyWarnings, timeScaleWarnings, unseenKeyWarnings, type DiagnoseWarning,
 } from './diagnose-warnings.ts';
@@ -75,7 +75,7 @@ export function sanityWarnings(trace: Trace, cfg: SanityConfig): DiagnoseWarning
     const id = `${aging}|${arm.agingIntervalMs}`;
     if (timed.has(id)) continue;
     timed.add(id);
-    add(timeScaleWarnings(timeScale(trace.arrival, trace.duration, split.cut, trace.n, aging, arm.agingIntervalMs), aging !== null));
+    add(timeScaleWarnings(timeScaleShares(trace.arrival, trace.duration, split.cut, trace.n, aging, arm.agingIntervalMs), aging !== null));
   }
   return out;
 }

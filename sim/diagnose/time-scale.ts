@@ -22,6 +22,17 @@ export function timeScale(arrival: Float64Array, duration: Float64Array, first: 
   const copy = Float64Array.from(duration.subarray(first, n));
   const q = new Float64Array(3);
   nearestRankQuantiles(copy, m, [0.5, 0.9, 0.99], q);
+  const at = (j: number): number | null => (m > 0 ? q[j]! : null);
+  const shares = timeScaleShares(arrival, duration, first, n, agingMs, intervalMs);
+  return { ...shares, duration_ms: { ...shares.duration_ms, p50: at(0), p90: at(1), p99: at(2) } };
+}
+
+/**
+ * The time-scale section without its percentiles (null there): the shares and the maximum, in one pass and no copy.
+ * What the sanity warnings of simulate, run and sweep read, so they cost a pass over the trace and nothing more.
+ */
+export function timeScaleShares(arrival: Float64Array, duration: Float64Array, first: number, n: number, agingMs: number | null, intervalMs: number): TimeScale {
+  const m = n - first;
   let above = 0;
   let below = 0;
   let max = Number.NEGATIVE_INFINITY;
@@ -35,9 +46,8 @@ export function timeScale(arrival: Float64Array, duration: Float64Array, first: 
   for (let r = 0; r < n; r++) {
     if ((r > 0 && arrival[r - 1] === arrival[r]) || (r + 1 < n && arrival[r + 1] === arrival[r])) tied++;
   }
-  const at = (j: number): number | null => (m > 0 ? q[j]! : null);
   return {
-    duration_ms: { p50: at(0), p90: at(1), p99: at(2), max: m > 0 ? max : null },
+    duration_ms: { p50: null, p90: null, p99: null, max: m > 0 ? max : null },
     aging_threshold_ms: agingMs,
     aging_interval_ms: intervalMs,
     above_aging_share: m > 0 ? above / m : 0,
