@@ -66,6 +66,11 @@ export class ComputePool {
     return this.children.length;
   }
 
+  /** Process ids of the handler processes, in order. */
+  get pids(): number[] {
+    return this.children.map((c) => c.pid ?? -1);
+  }
+
   /** Registers the callback for a handler process that dies during the run. */
   onFailure(cb: (reason: string) => void): void {
     this.failure = cb;
