@@ -6,26 +6,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InputError } from '../errors.ts';
+import { HSIM, spawnBroker } from './fixtures/broker-process-fixture.ts';
 import { buildReplayConfig, replayTrace } from './replay-run-io.ts';
 
-const HSIM = join(process.cwd(), 'bin', 'hsim.js');
 let dir = '';
 let trace = '';
 let broker: { child: ChildProcess; port: number } | null = null;
-
-/** Starts `hsim broker` on a free port (its own process, as in production). */
-function spawnBroker(): Promise<{ child: ChildProcess; port: number }> {
-  const child = spawn(process.execPath, [HSIM, 'broker', '--listen', '127.0.0.1:0', '--quiet'], { stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (b: Buffer) => {
-      out += b.toString('utf8');
-      const m = /listening 127\.0\.0\.1:(\d+)/.exec(out);
-      if (m) resolve({ child, port: Number(m[1]) });
-    });
-    child.once('exit', (code) => reject(new Error(`hsim broker exited with ${code}`)));
-  });
-}
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'hsim-compute-'));

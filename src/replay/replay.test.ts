@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InputError } from '../errors.ts';
+import { HSIM, spawnBroker } from './fixtures/broker-process-fixture.ts';
 import { readTrace } from '../../traces/trace-io.ts';
 import { simulate } from '../../sim/simulate.ts';
 import { buildSimulationConfig } from '../cli/simulate-run.ts';
@@ -14,7 +15,6 @@ import { HarbingerClient } from './harbinger-client.ts';
 
 const AMQP_URL = process.env.HSIM_AMQP_URL;
 const REDIS_URL = process.env.HSIM_REDIS_URL;
-const HSIM = join(process.cwd(), 'bin', 'hsim.js');
 
 let dir = '';
 let trace = '';
@@ -124,20 +124,6 @@ describe('replay options (no broker needed)', () => {
     expect(down.stderr).toMatch(/cannot reach redis:\/\/127\.0\.0\.1:1 \(ECONNREFUSED\)/);
   }, 30_000);
 });
-
-/** Starts `hsim broker --listen 127.0.0.1:0` as a child process; resolves with it and its port once it listens. */
-function spawnBroker(): Promise<{ child: ChildProcess; port: number }> {
-  const child = spawn(process.execPath, [HSIM, 'broker', '--listen', '127.0.0.1:0', '--quiet'], { stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (b: Buffer) => {
-      out += b.toString('utf8');
-      const m = /listening 127\.0\.0\.1:(\d+)/.exec(out);
-      if (m) resolve({ child, port: Number(m[1]) });
-    });
-    child.once('exit', (code) => reject(new Error(`hsim broker exited with ${code}`)));
-  });
-}
 
 describe('Harbinger broker (own process, gRPC)', () => {
   let broker: { child: ChildProcess; port: number } | null = null;
