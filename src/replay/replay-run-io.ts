@@ -225,7 +225,11 @@ async function replayArms(
   const plan = buildReplayPlan(trace.arrival, trace.duration, first, m, compress, cfg.timeScale);
   let maxDur = 0;
   for (let i = 0; i < m; i++) maxDur = Math.max(maxDur, plan.durationWall[i]!);
-  const leaseMs = Math.max(30_000, 3 * maxDur);
+  // Computing handlers share the cores: a handler's wall time stretches by up to workers ÷ cores (more on a busy
+  // machine), so its lease and the stall limit get twice that room; otherwise a long handler's lease expires and the
+  // broker delivers it again.
+  const stretch = pool === null ? 1 : 2 * Math.max(1, sim.workers / availableParallelism());
+  const leaseMs = Math.max(30_000, 3 * maxDur * stretch);
   const arms: Record<string, ArmResult | Record<string, unknown>> = {};
   // The first arm would otherwise also pay for warming up the connections and the JIT of client and broker.
   await warmUp(cfg, sim.levels, sim.workers, leaseMs, pool);
@@ -274,7 +278,7 @@ async function replayArms(
     };
     log(`replay: ${arm.text} through ${cfg.broker.display}: ${m} messages over ${(plan.arrivalWall[m - 1] ?? 0) / 1000} s, ${sim.workers} consumers`);
     const adapter = adapterFor(cfg, leaseMs);
-    const driverOpts: DriverOptions = { workers: sim.workers, stallMs: Math.max(10_000, 3 * maxDur), leadInMs: 300, ...(pool === null ? {} : { compute: pool }) };
+    const driverOpts: DriverOptions = { workers: sim.workers, stallMs: Math.max(10_000, 3 * maxDur * stretch), leadInMs: 300, ...(pool === null ? {} : { compute: pool }) };
     const meas = await runReplay(plan, rowKeyStrings(keys(), first, trace.n), adapter, setup, sidecar, onProgress !== undefined
       ? { ...driverOpts, onProgress: (c, t) => onProgress(arm.text, c, t) }
       : driverOpts);
