@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { relative } from 'node:path';
 
-const WALL_CLOCK_TESTS = ['src/replay/replay.test.ts'];
+const WALL_CLOCK_TESTS = ['src/replay/replay.test.ts', 'src/replay/replay-compute.test.ts', 'src/replay/compute-pool-io.test.ts'];
 const extra = process.argv.slice(2);
 
 interface Assertion {

@@ -29,6 +29,16 @@ export interface ReplayMeasurement {
   readonly overrunMeanMs: number;
   /** Mean gap between a consumer's end and its next start when that message was already waiting, wall ms (NaN when unknown). */
   readonly turnaroundMeanMs: number;
+  /** CPU ms each computing handler used (NaN for a message that did not complete); null when the handlers sleep. */
+  readonly cpu: Float64Array | null;
+}
+
+/** Handlers that compute (`--handlers compute`): the work runs elsewhere (handler processes), not in the driver. */
+export interface ComputeHandlers {
+  /** Does `ms` wall ms of CPU work for consumer `consumer`; resolves with the CPU ms it really used. */
+  run(consumer: number, ms: number): Promise<number>;
+  /** Registers the callback for a handler that fails during the run (its process died). */
+  onFailure(cb: (reason: string) => void): void;
 }
 
 export interface DriverOptions {
@@ -38,12 +48,15 @@ export interface DriverOptions {
   /** Delay before the first scheduled arrival, wall ms (lets consumers attach). */
   readonly leadInMs: number;
   readonly onProgress?: (completed: number, total: number) => void;
+  /** Handlers that compute; absent: each handler sleeps its duration (the default). */
+  readonly compute?: ComputeHandlers;
 }
 
 /**
  * Plays `plan` through `adapter`: opens the queue, starts the consumers, submits message m at origin +
  * arrivalWall[m] (absolute deadlines), and waits until every message completed, a failure occurred, or progress
- * stalled. Each consumer waits out durationWall[m] against an absolute deadline and acknowledges with it.
+ * stalled. Each consumer waits out durationWall[m] against an absolute deadline (or, with `opts.compute`, has
+ * that much CPU work done) and acknowledges with it.
  */
 export async function runReplay(plan: ReplayPlan, keys: readonly string[], adapter: BrokerAdapter, setup: QueueSetup, sidecar: Sidecar, opts: DriverOptions): Promise<ReplayMeasurement> {
   const n = plan.count;
@@ -54,6 +67,8 @@ export async function runReplay(plan: ReplayPlan, keys: readonly string[], adapt
   const lateness = new Float64Array(n);
   const outcome = new Int8Array(n).fill(-1);
   const failures: string[] = [];
+  const compute = opts.compute;
+  const cpu = compute === undefined ? null : new Float64Array(n).fill(Number.NaN);
   let completed = 0;
   let lastProgress = 0;
   let finish: (() => void) | null = null;
@@ -62,6 +77,10 @@ export async function runReplay(plan: ReplayPlan, keys: readonly string[], adapt
 
   adapter.onFailure((reason) => {
     if (failures.length < 20) failures.push(reason);
+    stop();
+  });
+  compute?.onFailure((reason) => {
+    if (failures.length < 20) failures.push(`handler failure: ${reason}`);
     stop();
   });
   await adapter.open(setup);
@@ -88,7 +107,8 @@ export async function runReplay(plan: ReplayPlan, keys: readonly string[], adapt
     start[id] = t - origin;
     if (info.outcome >= 0) outcome[id] = info.outcome;
     const d = plan.durationWall[id]!;
-    await sleepUntil(t + d);
+    if (compute === undefined) await sleepUntil(t + d);
+    else cpu![id] = await compute.run(consumer, d);
     const e = performance.now();
     end[id] = e - origin;
     overrun += e - t - d;
@@ -140,5 +160,6 @@ export async function runReplay(plan: ReplayPlan, keys: readonly string[], adapt
   return {
     submit, start, end, lateness, outcome, completed, deadLettered, failures, wallSeconds,
     overrunMeanMs: completed > 0 ? overrun / completed : 0, turnaroundMeanMs: turnN > 0 ? turnSum / turnN : Number.NaN,
+    cpu,
   };
 }

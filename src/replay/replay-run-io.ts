@@ -1,5 +1,6 @@
 // Replaying a trace through a broker: validate, probe the broker, play each arm in wall-clock time, build the results.
 import { randomUUID } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { InputError, atOption } from '../errors.ts';
 import * as msg from '../messages.ts';
 import { cliProvenance, gitCommit } from '../io/provenance-io.ts';
@@ -25,7 +26,9 @@ import { AmqpAdapter } from './amqp-adapter.ts';
 import { RedisAdapter } from './redis-adapter.ts';
 import { HarbingerAdapter } from './harbinger-adapter.ts';
 import { probeBroker } from './broker-probe.ts';
-import { runReplay, type DriverOptions, type Sidecar } from './replay-driver.ts';
+import { runReplay, type DriverOptions, type ReplayMeasurement, type Sidecar } from './replay-driver.ts';
+import { ComputePool } from './compute-pool-io.ts';
+import { summariseHandlerCpu, type HandlerCpuSummary } from './handler-cpu.ts';
 
 type RawOptions = Record<string, unknown>;
 
@@ -38,7 +41,14 @@ export interface ReplayConfig {
   readonly maxRetries: number;
   /** Harbinger: start predictive arms from the snapshot the broker loaded at its start. */
   readonly useBrokerSnapshot: boolean;
+  /** What a handler does for a message's duration: sleep (the default) or compute (a CPU loop in handler processes). */
+  readonly handlers: 'sleep' | 'compute';
+  /** Handler processes for compute (consumer c runs in process c mod P); 0 for sleep. */
+  readonly handlerProcesses: number;
 }
+
+/** Default number of handler processes: one per consumer, up to this many (each process time-slices its consumers). */
+export const DEFAULT_MAX_HANDLER_PROCESSES = 16;
 
 /** Whether the arm puts every message on level 0 (no priorities, and aging never moves anything). */
 export function isSingleLevel(arm: ArmSpec): boolean {
@@ -96,10 +106,20 @@ export function buildReplayConfig(opts: RawOptions): ReplayConfig {
   if (useBrokerSnapshot && broker !== null && broker.kind !== 'harbinger') {
     issues.push(atOption('--use-broker-snapshot', `given with ${broker.kind}`, 'a harbinger:// broker (started with hsim broker --predictor-snapshot FILE)'));
   }
+  const handlers = opts.handlers === undefined ? 'sleep' : String(opts.handlers);
+  if (handlers !== 'sleep' && handlers !== 'compute') issues.push(atOption('--handlers', `"${handlers}"`, 'sleep or compute'));
+  let handlerProcesses = 0;
+  if (opts.handlerProcesses !== undefined) {
+    const p = Number(opts.handlerProcesses);
+    if (handlers !== 'compute') issues.push(atOption('--handler-processes', `given with --handlers ${handlers}`, '--handlers compute'));
+    else if (!Number.isInteger(p) || p < 1 || (sim !== null && p > sim.workers)) {
+      issues.push(atOption('--handler-processes', `"${String(opts.handlerProcesses)}"`, `an integer from 1 to --workers${sim === null ? '' : ` (${sim.workers})`}`));
+    } else handlerProcesses = p;
+  } else if (handlers === 'compute' && sim !== null) handlerProcesses = Math.min(sim.workers, DEFAULT_MAX_HANDLER_PROCESSES);
   if (issues.length > 0 || sim === null || broker === null) {
     throw new InputError(msg.commandOptionProblems('replay', issues.length), issues);
   }
-  return { sim, broker, timeScale, latenessBoundMs: bound, maxRetries, useBrokerSnapshot };
+  return { sim, broker, timeScale, latenessBoundMs: bound, maxRetries, useBrokerSnapshot, handlers: handlers as 'sleep' | 'compute', handlerProcesses };
 }
 
 /**
@@ -107,7 +127,7 @@ export function buildReplayConfig(opts: RawOptions): ReplayConfig {
  * throwaway queue, so that connections, the broker's code paths and this process's JIT are warm when the first arm
  * starts (otherwise the first arm, usually FIFO, measures them). Failures are left to the measured runs to report.
  */
-async function warmUp(cfg: ReplayConfig, levels: number, workers: number, leaseMs: number): Promise<void> {
+async function warmUp(cfg: ReplayConfig, levels: number, workers: number, leaseMs: number, pool: ComputePool | null): Promise<void> {
   const n = 400;
   const plan: ReplayPlan = {
     first: 0, count: n, timeScale: 1,
@@ -120,7 +140,7 @@ async function warmUp(cfg: ReplayConfig, levels: number, workers: number, leaseM
   };
   const sidecar: Sidecar = { cost: 0, outcome: -1, route: (i) => i % levels, complete: () => undefined };
   try {
-    await runReplay(plan, Array.from({ length: n }, (_, i) => `warm-up/${i % 8}`), adapterFor(cfg, leaseMs), setup, sidecar, { workers, stallMs: 10_000, leadInMs: 100 });
+    await runReplay(plan, Array.from({ length: n }, (_, i) => `warm-up/${i % 8}`), adapterFor(cfg, leaseMs), setup, sidecar, { workers, stallMs: 10_000, leadInMs: 100, ...(pool === null ? {} : { compute: pool }) });
   } catch {
     // An unreachable or failing broker is reported by the measured runs with their own messages.
   }
@@ -154,6 +174,9 @@ export interface ArmReplayRecord {
   turnaround_mean_ms: number | null;
 }
 
+/** The per-arm replay record of a replay whose handlers compute: plus the handlers' CPU time ÷ requested duration. */
+type ComputeArmRecord = ArmReplayRecord & Partial<HandlerCpuSummary>;
+
 /** Result of `runReplayCommand` for callers (tests): the file object and whether every arm was valid. */
 export interface ReplayOutcome {
   readonly file: Record<string, unknown>;
@@ -170,13 +193,32 @@ export async function replayTrace(tracePath: string, opts: RawOptions, log: (lin
   const cfg = buildReplayConfig(opts);
   gitCommit(); // now, while the process is small (see gitCommit), not after the timed run
   const loaded = await readTraceForCli(tracePath, { cache: opts.cache !== false });
+  const split = splitTrace(loaded.trace, cfg.sim.split, cfg.sim.fraction);
+  const tiers = messageTiers(loaded.trace, split.cut, cfg.sim.levels);
+  await probeBroker(cfg.broker);
+  let pool: ComputePool | null = null;
+  if (cfg.handlers === 'compute') {
+    pool = await ComputePool.start(cfg.handlerProcesses);
+    const ipm = pool.itersPerMs;
+    log(`replay: ${pool.size} handler processes calibrated (${Math.round(Math.min(...ipm))}–${Math.round(Math.max(...ipm))} loop iterations per CPU-ms), ${availableParallelism()} cores`);
+  }
+  try {
+    return await replayArms(tracePath, cfg, loaded, split, tiers, log, pool, onProgress);
+  } finally {
+    pool?.close();
+  }
+}
+
+/** The replay proper, after the broker answered (and the handler processes, if any, are calibrated). */
+async function replayArms(
+  tracePath: string, cfg: ReplayConfig, loaded: Awaited<ReturnType<typeof readTraceForCli>>, split: ReturnType<typeof splitTrace>, tiers: ReturnType<typeof messageTiers>,
+  log: (line: string) => void, pool: ComputePool | null, onProgress?: (arm: string, done: number, total: number) => void,
+): Promise<ReplayOutcome> {
   const trace = loaded.trace;
   const sim = cfg.sim;
-  const split = splitTrace(trace, sim.split, sim.fraction);
   const first = split.cut;
   const m = trace.n - first;
-  const { boundaries, cls } = messageTiers(trace, first, sim.levels);
-  await probeBroker(cfg.broker);
+  const { boundaries, cls } = tiers;
 
   const results: Record<string, LoadResult> = {};
   const allReasons: string[] = [];
@@ -186,10 +228,14 @@ export async function replayTrace(tracePath: string, opts: RawOptions, log: (lin
   const plan = buildReplayPlan(trace.arrival, trace.duration, first, m, compress, cfg.timeScale);
   let maxDur = 0;
   for (let i = 0; i < m; i++) maxDur = Math.max(maxDur, plan.durationWall[i]!);
-  const leaseMs = Math.max(30_000, 3 * maxDur);
+  // Computing handlers share the cores: a handler's wall time stretches by up to workers ÷ cores (more on a busy
+  // machine), so its lease and the stall limit get twice that room; otherwise a long handler's lease expires and the
+  // broker delivers it again.
+  const stretch = pool === null ? 1 : 2 * Math.max(1, sim.workers / availableParallelism());
+  const leaseMs = Math.max(30_000, 3 * maxDur * stretch);
   const arms: Record<string, ArmResult | Record<string, unknown>> = {};
   // The first arm would otherwise also pay for warming up the connections and the JIT of client and broker.
-  await warmUp(cfg, sim.levels, sim.workers, leaseMs);
+  await warmUp(cfg, sim.levels, sim.workers, leaseMs, pool);
   for (const arm of sim.arms) {
     const keys = (): RowKeys => rowKeysCached(trace, arm.flags.keysProducer, arm.flags.sizebins);
     const ctx: RoutingContext = {
@@ -235,18 +281,19 @@ export async function replayTrace(tracePath: string, opts: RawOptions, log: (lin
     };
     log(`replay: ${arm.text} through ${cfg.broker.display}: ${m} messages over ${(plan.arrivalWall[m - 1] ?? 0) / 1000} s, ${sim.workers} consumers`);
     const adapter = adapterFor(cfg, leaseMs);
-    const driverOpts: DriverOptions = { workers: sim.workers, stallMs: Math.max(10_000, 3 * maxDur), leadInMs: 300 };
+    const driverOpts: DriverOptions = { workers: sim.workers, stallMs: Math.max(10_000, 3 * maxDur * stretch), leadInMs: 300, ...(pool === null ? {} : { compute: pool }) };
     const meas = await runReplay(plan, rowKeyStrings(keys(), first, trace.n), adapter, setup, sidecar, onProgress !== undefined
       ? { ...driverOpts, onProgress: (c, t) => onProgress(arm.text, c, t) }
       : driverOpts);
     const reasons = invalidReasons({ expected: m, completed: meas.completed, deadLettered: meas.deadLettered, lateness: meas.lateness, failures: meas.failures }, cfg.latenessBoundMs);
     const late = summariseLateness(meas.lateness);
     latenessP99 = Math.max(latenessP99, late.p99_ms);
-    const record: ArmReplayRecord = {
+    const record: ComputeArmRecord = {
       valid: reasons.length === 0, reasons, expected: m, completed: meas.completed, dead_lettered: meas.deadLettered,
       lateness_p50_ms: late.p50_ms, lateness_p99_ms: late.p99_ms, lateness_max_ms: late.max_ms, wall_seconds: meas.wallSeconds,
       overrun_mean_ms: meas.overrunMeanMs, turnaround_mean_ms: Number.isNaN(meas.turnaroundMeanMs) ? null : meas.turnaroundMeanMs,
     };
+    if (meas.cpu !== null) Object.assign(record, summariseHandlerCpu(meas.cpu, plan.durationWall));
     for (const r of reasons) allReasons.push(`${arm.text}: ${r}`);
     if (reasons.length > 0) {
       arms[arm.text] = { replay: record, sim_seconds: meas.wallSeconds };
@@ -269,9 +316,14 @@ export async function replayTrace(tracePath: string, opts: RawOptions, log: (lin
   results[loadLabel(load)] = { compress, arms: arms as Record<string, ArmResult> };
   const out: SimulationOutput = { trace: { rows: trace.n, history_rows: first, evaluation_rows: m, boundaries_ms: Array.from(boundaries) }, results };
   const valid = allReasons.length === 0;
-  const options = optionsRecord(sim, { broker: cfg.broker.display, time_scale: cfg.timeScale, lateness_bound_ms: cfg.latenessBoundMs, max_retries: cfg.maxRetries, mode: 'replay' });
+  // Handlers that compute are recorded; a sleep replay keeps its result bytes.
+  const computing = pool === null ? {} : { handlers: 'compute', handler_processes: pool.size };
+  const options = optionsRecord(sim, { broker: cfg.broker.display, time_scale: cfg.timeScale, lateness_bound_ms: cfg.latenessBoundMs, max_retries: cfg.maxRetries, mode: 'replay', ...computing });
   const file = buildResultFile(cliProvenance(), tracePath, loaded.sha256, out, options);
-  file.replay = { broker: cfg.broker.display, time_scale: cfg.timeScale, lateness_p99_ms: latenessP99, valid, reasons: allReasons };
+  file.replay = {
+    broker: cfg.broker.display, time_scale: cfg.timeScale, lateness_p99_ms: latenessP99, valid, reasons: allReasons,
+    ...(pool === null ? {} : { ...computing, cores: availableParallelism() }),
+  };
   return { file, valid, reasons: allReasons };
 }
 

@@ -11,7 +11,6 @@ import { HarbingerClient } from './harbinger-client.ts';
 
 const AMQP_URL = process.env.HSIM_AMQP_URL;
 const REDIS_URL = process.env.HSIM_REDIS_URL;
-const HSIM = join(process.cwd(), 'bin', 'hsim.js');
 
 let dir = '';
 let trace = '';

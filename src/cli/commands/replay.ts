@@ -24,6 +24,8 @@ export function registerReplay(program: Command): void {
     .option('--lateness-bound <ms>', 'a run whose producer lateness p99 exceeds this is invalid', '10')
     .option('--max-retries <n>', 'harbinger: deliveries beyond 1 + n dead-letter a message', '3')
     .option('--seed <n>', 'seed for seeded arms (static-random)', '1')
+    .option('--handlers <kind>', 'sleep: each handler sleeps its duration; compute: a calibrated CPU loop in handler processes', 'sleep')
+    .option('--handler-processes <p>', 'compute: handler processes, consumer c in process c mod P (default: one per consumer, at most 16)')
     .option('-o, --output <file>', 'write the result JSON here (atomically; also for an invalid run, marked valid: false)')
     .option('--json', 'print the result JSON to stdout instead of a table')
     .option('--no-cache', 'do not use the binary trace cache')
@@ -34,7 +36,9 @@ Exit codes: 0 valid run, 1 invalid run (the reasons are printed; the file says "
 
 Example:
   hsim replay trace.csv --broker redis://127.0.0.1:26379 --arm fifo --arm oracle+no-aging \\
-    --load 0.6 --workers 8 --time-scale 1 -o replay.json`)
+    --load 0.6 --workers 8 --time-scale 1 -o replay.json
+  hsim replay trace.csv --broker harbinger://127.0.0.1:50051 --arm fifo --arm predictive \
+    --workers 4 --handlers compute -o replay-compute.json`)
     .action(async (trace: string, opts: Record<string, unknown>) => {
       const { runReplayCommand } = await import('../replay-run.ts');
       await runReplayCommand(trace, opts);
