@@ -1,7 +1,8 @@
 // The event loop with handlers that compute on C cores: processor sharing among running handlers, in virtual time.
 import { CompletionHeap } from './completion-heap.ts';
 import { EngineBuffers } from './engine-buffers.ts';
-import { coreFor, engineArrays, type EngineConfig, type EngineRun, type Router } from './engine.ts';
+import { coreFor, type EngineConfig, type EngineRun, type Router } from './engine.ts';
+import { runArrays } from './run-arrays.ts';
 
 /**
  * Like `runEngine`, but a message's duration is its handler's CPU demand and the handlers share `cores` cores:
@@ -25,7 +26,7 @@ export function runEngineOnCores(
   buffers: EngineBuffers = new EngineBuffers(),
 ): EngineRun {
   if (!(Number.isInteger(cores) && cores >= 1)) throw new RangeError(`cores ${cores}; expected an integer ≥ 1`);
-  const { arrival, start, end, outcome } = engineArrays(arrivalIn, first, m, compress, buffers);
+  const { arrival, start, end, outcome } = runArrays(buffers, arrivalIn, first, m, compress);
   const core = coreFor(cfg, m, arrival, buffers);
   const heap = new CompletionHeap(cfg.workers); // keyed by virtual finish time
   const aging = core.agingOn;

@@ -2,6 +2,7 @@
 import { SchedulerCore } from '../src/scheduler/scheduler-core.ts';
 import { CompletionHeap } from './completion-heap.ts';
 import { EngineBuffers } from './engine-buffers.ts';
+import { runArrays } from './run-arrays.ts';
 
 /** How the engine schedules; derived from the arm by the caller (the engine never sees arm names). */
 export interface EngineConfig {
@@ -65,7 +66,7 @@ export function runEngine(
   cfg: EngineConfig,
   buffers: EngineBuffers = new EngineBuffers(),
 ): EngineRun {
-  const { arrival, start, end, outcome } = engineArrays(arrivalIn, first, m, compress, buffers);
+  const { arrival, start, end, outcome } = runArrays(buffers, arrivalIn, first, m, compress);
   const core = coreFor(cfg, m, arrival, buffers);
   const heap = new CompletionHeap(cfg.workers);
   // Without aging the core needs no look-ahead and no grid re-anchoring: skipping the calls keeps V8's inlining
@@ -129,17 +130,6 @@ export function runEngine(
  * up V8's inlining budget of the event loop). Per-message state only some schedules read: the others get
  * one-element stand-ins (never indexed past 0).
  */
-/**
- * The per-message arrays of a run from `buffers`: arrival times compressed to simulated ms from the first evaluation
- * row (SPEC §5's load), and start, end and outcome to fill.
- */
-export function engineArrays(arrivalIn: Float64Array, first: number, m: number, compress: number, buffers: EngineBuffers): { arrival: Float64Array; start: Float64Array; end: Float64Array; outcome: Int8Array } {
-  const arrival = buffers.f64('arrival', m);
-  const origin = m > 0 ? arrivalIn[first]! : 0;
-  for (let i = 0; i < m; i++) arrival[i] = (arrivalIn[first + i]! - origin) / compress;
-  return { arrival, start: buffers.f64('start', m), end: buffers.f64('end', m), outcome: buffers.i8('outcome', m) };
-}
-
 /** The scheduler core of a run, its per-message arrays from `buffers` (state only the schedule reads: stand-ins). */
 export function coreFor(cfg: EngineConfig, m: number, arrival: Float64Array, buffers: EngineBuffers): SchedulerCore {
   const agingOn = cfg.agingMs !== null && cfg.queues > 1;

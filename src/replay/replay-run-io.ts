@@ -26,7 +26,7 @@ import { AmqpAdapter } from './amqp-adapter.ts';
 import { RedisAdapter } from './redis-adapter.ts';
 import { HarbingerAdapter } from './harbinger-adapter.ts';
 import { probeBroker } from './broker-probe.ts';
-import { runReplay, type DriverOptions, type ReplayMeasurement, type Sidecar } from './replay-driver.ts';
+import { runReplay, type DriverOptions, type Sidecar } from './replay-driver.ts';
 import { ComputePool } from './compute-pool-io.ts';
 import { summariseHandlerCpu, type HandlerCpuSummary } from './handler-cpu.ts';
 

@@ -8,6 +8,7 @@ import { InputError } from '../errors.ts';
 import { startHarbingerBroker, type RunningBroker } from '../broker/harbinger-server.ts';
 import { buildReplayConfig, replayTrace } from './replay-run-io.ts';
 import { HarbingerClient } from './harbinger-client.ts';
+import { HSIM, spawnBroker } from './fixtures/broker-process-fixture.ts';
 
 const AMQP_URL = process.env.HSIM_AMQP_URL;
 const REDIS_URL = process.env.HSIM_REDIS_URL;
@@ -136,32 +137,6 @@ function afterRunStarts(act: () => void): (line: string) => void {
   };
 }
 
-/**
- * Starts `hsim broker --listen 127.0.0.1:0` as a child process; resolves with it and its port once it listens.
- * `onQueue` is called when the broker logs the creation of a replay's queue (after its warm-up queue: the run has begun).
- */
-function spawnBroker(onQueue?: () => void): Promise<{ child: ChildProcess; port: number }> {
-  const child = spawn(process.execPath, [HSIM, 'broker', '--listen', '127.0.0.1:0', ...(onQueue ? [] : ['--quiet'])], { stdio: ['ignore', 'pipe', onQueue ? 'pipe' : 'inherit'] });
-  if (onQueue) {
-    let err = '';
-    child.stderr!.on('data', (b: Buffer) => {
-      err += b.toString('utf8');
-      if (/queue hsim-replay-\S+: \d+ levels/.test(err)) {
-        err = '';
-        onQueue();
-      }
-    });
-  }
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (b: Buffer) => {
-      out += b.toString('utf8');
-      const m = /listening 127\.0\.0\.1:(\d+)/.exec(out);
-      if (m) resolve({ child, port: Number(m[1]) });
-    });
-    child.once('exit', (code) => reject(new Error(`hsim broker exited with ${code}`)));
-  });
-}
 
 describe('Harbinger broker (own process, gRPC)', () => {
   let broker: { child: ChildProcess; port: number } | null = null;
