@@ -37,7 +37,7 @@ Exit codes: 0 valid run, 1 invalid run (the reasons are printed; the file says "
 Example:
   hsim replay trace.csv --broker redis://127.0.0.1:26379 --arm fifo --arm oracle+no-aging \\
     --load 0.6 --workers 8 --time-scale 1 -o replay.json
-  hsim replay trace.csv --broker harbinger://127.0.0.1:50051 --arm fifo --arm predictive \
+  hsim replay trace.csv --broker harbinger://127.0.0.1:50051 --arm fifo --arm predictive \\
     --workers 4 --handlers compute -o replay-compute.json`)
     .action(async (trace: string, opts: Record<string, unknown>) => {
       const { runReplayCommand } = await import('../replay-run.ts');
