@@ -49,6 +49,7 @@ script('bench/sweep-bench.ts');
 script('bench/replay-bench.ts');
 script('bench/broker-bench.ts');
 script('bench/fuzz-bench.ts');
+script('bench/startup-bench.ts');
 script('bench/scale-bench.ts'); // 0.5M → 8M rows; `node bin/run-ts.js bench/scale-bench.ts --max 128000000` for the full ladder
 
 const synth = sharedFile('bench', 'synth2m.csv.gz');

@@ -7,6 +7,15 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
+// `hsim --version` needs nothing but package.json: answered before the bundle is checked or loaded, so it costs no
+// more than Node's own start-up (the CLI prints the same line; launcher.test.ts compares them).
+const argv = process.argv.slice(2);
+if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
+  const { readFileSync } = await import('node:fs');
+  process.stdout.write(`${JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version}\n`);
+  process.exit(0);
+}
+
 let entry = null;
 if (process.env.HSIM_NO_BUNDLE !== '1') {
   try {

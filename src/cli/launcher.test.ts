@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { repositoryRoot } from '../io/provenance-io.ts';
+import { repositoryRoot, toolVersion } from '../io/provenance-io.ts';
 
 const root = repositoryRoot();
 const launcher = join(root, 'hsim');
@@ -18,6 +18,12 @@ describe('./hsim', () => {
     symlinkSync(launcher, join(dir, 'hsim'));
     const env = { ...process.env, PATH: `${dir}:${process.env.PATH ?? ''}` };
     expect(execFileSync('hsim', ['--version'], { cwd: tmpdir(), env }).toString().trim()).toBe(version);
+  });
+
+  it('answers --version before loading the CLI with the very line the CLI itself prints', () => {
+    // main.ts registers `.version(toolVersion(), '-V, --version')`, and commander prints that string and a newline.
+    expect(execFileSync(launcher, ['-V'], { cwd: dir }).toString()).toBe(`${toolVersion()}\n`);
+    expect(execFileSync(launcher, ['--version'], { cwd: dir }).toString()).toBe(`${version}\n`);
   });
 
   it('passes the arguments and the exit code through (an unknown command is exit 2)', () => {
