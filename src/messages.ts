@@ -299,6 +299,48 @@ export function listenWithoutToken(host: string, tokenEnv: string): string {
   return atOption('--listen', `${host} is reachable from other machines and the broker has no token`, `a loopback address, or a token (--token or $${tokenEnv})`, 'or --insecure-listen to accept unauthenticated calls anyway');
 }
 
+// ── Arms (routing, flags, parameters) ────────────────────────────────────────────────────────────────────────────────
+
+/** An arm whose routing no module registers (`hint`: did-you-mean, or "repeat --arm" for a comma list). */
+export function unknownRouting(where: string, name: string, names: readonly string[], hint: string | undefined): string {
+  return atOption(where, `unknown routing "${name}"`, `one of ${names.join(', ')}`, hint);
+}
+
+/** An arm flag that is not in the flag table (`usages`: every flag as written, `hint`: did-you-mean). */
+export function unknownArmFlag(where: string, flag: string, usages: readonly string[], hint: string | undefined): string {
+  return atOption(where, `unknown flag "${flag}"`, usages.join(', '), hint);
+}
+
+/** An arm flag given twice, or with its opposite. */
+export function armFlagTwice(where: string, flag: string): string {
+  return atOption(where, `flag "${flag}" given twice (or with its opposite)`, 'each flag at most once');
+}
+
+/** A parameter override (`--set` or `@name=value`) whose name is not an arm parameter. */
+export function unknownArmParam(place: string, name: string, names: readonly string[]): string {
+  return `${place}: unknown parameter "${name}"; expected ${names.slice(0, -1).join(', ')} or ${names[names.length - 1]!}`;
+}
+
+/** A parameter override whose value its rule refuses (`found` and `expected` from the parameter table). */
+export function armParamValue(place: string, found: string, expected: string): string {
+  return `${place}: ${found}; expected ${expected}`;
+}
+
+/** An arm with a weight list whose length is not the number of levels. */
+export function weightsPerLevel(where: string, weights: number, levels: number): string {
+  return atOption(where, `${weights} weights for ${levels} levels`, `exactly ${levels} weights (set them with weights=a,b,…)`);
+}
+
+/** An arm with pausing but no aging. */
+export function pausingWithoutAging(where: string): string {
+  return atOption(where, 'pausing together with no-aging', 'pausing only with aging on');
+}
+
+/** An ideal-order arm (no levels) carrying level flags (`bad`: the flags, `agingAllowed`: whether aging=<ms> is). */
+export function levelFlagsOnIdealArm(name: string, bad: readonly string[], agingAllowed: boolean): string {
+  return atOption(`--arm ${name}`, `flag "${bad.join('", "')}" on "${name}", a continuous-priority order without levels`, agingAllowed ? 'no flag but aging=<ms>' : 'no scheduling flags');
+}
+
 // ── Predictor parameters ──────────────────────────────────────────────────────────────────────────────────────────
 
 /** A predictor parameter name that does not exist. */
