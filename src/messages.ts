@@ -403,6 +403,114 @@ export function traceEmpty(file: string, expectedHeader: string): string {
   return traceHeader(file, 'the file is empty', expectedHeader);
 }
 
+/** A trace header that lacks a required column. */
+export function traceHeaderLacks(file: string, header: string, column: string, expectedHeader: string): string {
+  return traceHeader(file, `header "${header}" lacks column ${column}`, expectedHeader);
+}
+
+/** A trace header with another column where a required one belongs (`index`: 0-based). */
+export function traceHeaderMisplaced(file: string, index: number, found: string, column: string, expectedHeader: string): string {
+  return traceHeader(file, `header column ${index + 1} is "${found}", not ${column}`, expectedHeader);
+}
+
+/** A trace header with a column the format does not have. */
+export function traceHeaderUnknown(file: string, column: string, expectedHeader: string): string {
+  return traceHeader(file, `unknown header column "${column}"`, expectedHeader);
+}
+
+/** A trace header naming a column twice. */
+export function traceHeaderTwice(file: string, column: string, expectedHeader: string): string {
+  return traceHeader(file, `header column "${column}" appears twice`, expectedHeader);
+}
+
+/** `N fields (a,b,c)`: what a trace row should hold. */
+function traceFields(columns: readonly string[]): string {
+  return `${columns.length} fields (${columns.join(',')})`;
+}
+
+/** A trace line longer than any valid row. */
+export function traceLineTooLong(file: string, line: number, maxBytes: number): string {
+  return atLocation(file, line, `a line longer than ${maxBytes} bytes`, 'rows of three to five short fields');
+}
+
+/** An empty line among the rows of a trace. */
+export function traceEmptyLine(file: string, line: number, columns: readonly string[]): string {
+  return atLocation(file, line, 'empty line', traceFields(columns));
+}
+
+/** A trace row that ends after `fields` of its fields. */
+export function traceTooFewFields(file: string, line: number, fields: number, columns: readonly string[]): string {
+  return atLocation(file, line, `the row has ${fields} field${fields === 1 ? '' : 's'}`, traceFields(columns));
+}
+
+/** A trace row with more fields than the header has columns. */
+export function traceTooManyFields(file: string, line: number, columns: readonly string[]): string {
+  return atLocation(file, line, `the row has more than ${columns.length} fields`, traceFields(columns));
+}
+
+/** A character after the last field of a trace row. */
+export function traceCharAfterRow(file: string, line: number, char: string): string {
+  return atLocation(file, line, `unexpected character ${JSON.stringify(char)} after the last field`, 'a line end');
+}
+
+/** A quoted key or class that is not closed within the longest label. */
+export function traceQuoteNotClosed(file: string, line: number, maxBytes: number): string {
+  return atLocation(file, line, 'a quoted field is not closed', `a closing quote (") within ${maxBytes} bytes`);
+}
+
+/** A character after the closing quote of a quoted field. */
+export function traceCharAfterQuote(file: string, line: number, char: string): string {
+  return atLocation(file, line, `unexpected character ${JSON.stringify(char)} after a closing quote`, 'a comma or a line end');
+}
+
+/** A trace row with an empty key. */
+export function traceKeyEmpty(file: string, line: number): string {
+  return atLocation(file, line, 'the key is empty', 'a key of 1 to 256 bytes');
+}
+
+/** A key or class (`label`) longer than the longest allowed. */
+export function traceLabelTooLong(file: string, line: number, label: string, bytes: number, maxBytes: number): string {
+  return atLocation(file, line, `the ${label} is ${bytes} bytes long`, `at most ${maxBytes} bytes (UTF-8)`);
+}
+
+/** A key or class (`label`) that is not UTF-8. */
+export function traceLabelNotUtf8(file: string, line: number, label: string): string {
+  return atLocation(file, line, `the ${label} is not valid UTF-8`, 'UTF-8 text');
+}
+
+/** What each numeric column of a trace holds. */
+const TRACE_NUMBER_EXPECTED = { arrival_ms: 'a finite number', duration_ms: 'a finite number ≥ 0', size_bytes: 'an integer ≥ 0 (or empty)' } as const;
+
+/** A numeric trace field that does not hold what its column should (`text`: the field as read, '' when empty). */
+export function traceBadNumber(file: string, line: number, column: keyof typeof TRACE_NUMBER_EXPECTED, text: string): string {
+  return atLocation(file, line, text === '' ? `${column} is empty` : `${column} is "${text}"`, TRACE_NUMBER_EXPECTED[column]);
+}
+
+/** A trace path that is not a file. */
+export function traceFileMissing(path: string): string {
+  return atLocation(path, undefined, 'no such file', 'a trace CSV or CSV.gz');
+}
+
+/** A gzipped trace whose stream is corrupt. */
+export function traceGzipCorrupt(path: string, why: string): string {
+  return atLocation(path, undefined, `the gzip stream is corrupt (${why})`, 'a valid .gz file');
+}
+
+/** A trace meta sidecar that is not JSON. */
+export function traceMetaNotJson(metaPath: string, why: string): string {
+  return atLocation(metaPath, undefined, `not valid JSON (${why})`, 'the trace meta sidecar written by hsim');
+}
+
+/** A trace meta sidecar without `"format": "hsim-trace"`. */
+export function traceMetaNoFormat(metaPath: string): string {
+  return atLocation(metaPath, undefined, 'no "format": "hsim-trace" field', 'the trace meta sidecar written by hsim');
+}
+
+/** A trace (or its sidecar) that cannot be written; the writer removed what it began. */
+export function traceNotWritable(path: string, code: string, why: string): string {
+  return atLocation(path, undefined, `cannot be written (${code}: ${why})`, 'a writable path with room for the trace', 'nothing was left behind');
+}
+
 /** `--load` scaling with too few evaluation rows. */
 export function loadTooFewRows(load: number, rows: number): string {
   return atOption('--load', `${load} with ${rows} evaluation rows`, 'at least 2 evaluation rows to scale arrivals', 'use --load as-is');
