@@ -2,7 +2,7 @@
 //
 // Throw sites call these instead of writing texts inline, so a message is worded once, found by name, and tested
 // where it is used. The location builders (atLocation, atOption, atPath) live in errors.ts beside the error types.
-import { atLocation, atOption } from './errors.ts';
+import { atLocation, atOption, atPath } from './errors.ts';
 
 // ── Collected issues ──────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -389,6 +389,103 @@ export function gateChangedSinceFrozen(gatePath: string, lockPath: string, lockS
 /** A gate checked without a lock (and without --unfrozen). */
 export function gateNotFrozen(gatePath: string, lockPath: string): string {
   return atLocation(gatePath, undefined, `not frozen (no ${lockPath})`, 'a frozen gate', `run \`hsim gate freeze ${gatePath}\` before the run, or pass --unfrozen to evaluate it marked as not pre-registered`);
+}
+
+/** A criterion's arm or baseline that hsim cannot run (`why`: what the arm parser says). */
+export function gateArmNotRunnable(gatePath: string, criterion: string, role: 'arm' | 'baseline', arm: string, why: string): string {
+  return `${gatePath} → criteria.${criterion}.${role}: "${arm}"; expected an arm hsim can run (${why})`;
+}
+
+/** A frozen gate's lock that binds another experiment (or none) than the gate names. */
+export function lockExperimentMismatch(lockPath: string, lockExperiment: string | undefined, gatePath: string, gateExperiment: string): string {
+  return `${lockPath}: binds ${lockExperiment === undefined ? 'no experiment config' : `experiment "${lockExperiment}"`}, but ${gatePath} names "${gateExperiment}"; ` +
+    'a lock stripped of (or moved off) its experiment binding is not a pre-registration: restore the lock, or freeze a new gate before a new run';
+}
+
+/** The experiment config a gate was frozen with is gone. */
+export function lockedExperimentMissing(abs: string, gatePath: string, sha256: string): string {
+  return `${abs}: the experiment config frozen with ${gatePath} is missing; expected the file of sha256 ${sha256} (restore it, or freeze a new gate before a new run)`;
+}
+
+/** The experiment config a gate was frozen with has changed (`changes`: the JSON paths that differ). */
+export function lockedExperimentChanged(abs: string, gatePath: string, lockSha256: string, sha256: string, changes: string): string {
+  return `${abs}: the experiment config changed since ${gatePath} was frozen (the lock records sha256 ${lockSha256}, the file now has ${sha256}); ` +
+    `a pre-registered gate cannot judge an edited experiment: restore it, or freeze a new gate before a new run. Changed: ${changes}`;
+}
+
+/** A field of a gate lock that is not a string. */
+export function lockFieldNotString(lockPath: string, key: string, found: string): string {
+  return atPath(lockPath, key, found, 'a string (re-freeze the gate)');
+}
+
+/** A gate lock with only one of experiment_file and experiment_sha256. */
+export function lockExperimentHalf(lockPath: string, found: string): string {
+  return atPath(lockPath, 'experiment_sha256', found, 'experiment_file and experiment_sha256 together (re-freeze the gate)');
+}
+
+/** A result file of another trace than the gate's `trace_sha256`. */
+export function resultOfOtherTrace(file: string, found: string | null, gateSha256: string, gatePath: string): string {
+  return `${file} → trace.sha256: found ${found ?? 'nothing'}; expected ${gateSha256} (the trace_sha256 of ${gatePath})`;
+}
+
+/** An invalid replay among the results a gate judges. */
+export function replayNotAResult(file: string): string {
+  return `${file} → replay.valid: false (the replay run is invalid and is never evaluated as a result; see SPEC §11)`;
+}
+
+/** Result files of two traces given together. */
+export function resultsOfTwoTraces(file: string, found: string, sha256: string, firstFile: string): string {
+  return `${file} → trace.sha256: found ${found}; expected ${sha256} as in ${firstFile} (results of different traces cannot be paired)`;
+}
+
+/** The same load and arm in two result files. */
+export function loadArmTwice(load: string, arm: string, firstFile: string, file: string): string {
+  return `load ${load}, arm ${arm}: found in both ${firstFile} and ${file}; expected each load+arm in one result file`;
+}
+
+/** Results without any load to evaluate a gate at. */
+export function gateNoLoads(files: readonly string[], gateId: string): string {
+  return `${files.join(', ')}: no loads in the results; expected at least one load to evaluate gate ${gateId}`;
+}
+
+/** A load the gate names that the results lack (`index`: its place in the gate's "loads"). */
+export function gateLoadAbsent(gatePath: string, index: number, load: string, present: readonly string[]): string {
+  return atPath(gatePath, `loads[${index}]`, `load "${load}", absent from the results`, `one of ${present.join(', ')}`);
+}
+
+/** A criterion's arm or baseline that the results lack at a load (`present`: the arms there, listed). */
+export function gateArmAbsent(gatePath: string, criterion: string, role: 'arm' | 'baseline', arm: string, load: string, present: string): string {
+  return atPath(gatePath, `criteria.${criterion}.${role}`, `"${arm}", absent from the results at load ${load}`, `one of the arms there (${present})`);
+}
+
+/** A criterion's metric missing from some window of an arm (`role`: arm or baseline, `file`: its result file). */
+export function gateMetricAbsent(gatePath: string, criterion: string, metric: string, role: string, arm: string, load: string, file: string): string {
+  return atPath(gatePath, `criteria.${criterion}.metric`, `"${metric}", not available in every window of ${role} ${arm} at load ${load} (${file})`, 'a metric the results carry');
+}
+
+/** A criterion whose arm and baseline have different (or no) window counts. */
+export function gateWindowCounts(gatePath: string, criterion: string, arm: string, armWindows: number, baseline: string, baseWindows: number, load: string): string {
+  return atPath(gatePath, `criteria.${criterion}`, `${arm} has ${armWindows} windows and ${baseline} ${baseWindows} at load ${load}`, 'the same non-zero number of windows in both');
+}
+
+/** Results with another number of windows than the gate pre-registered. */
+export function gateWindowsNotAsRegistered(gatePath: string, windows: number, arm: string, load: string, registered: number): string {
+  return atPath(gatePath, 'windows', `${windows} windows in the results for ${arm} at load ${load}`, `${registered} as pre-registered`);
+}
+
+/** A bootstrap block longer than the window series. */
+export function gateBlockTooLong(gatePath: string, block: number, windows: number, load: string): string {
+  return atPath(gatePath, 'bootstrap.block', `${block}, longer than the ${windows} windows at load ${load}`, `a block length ≤ ${windows}`);
+}
+
+/** A criterion that pairs or pools replications the results do not hold. */
+export function gatePairWithoutReplications(gatePath: string, criterion: string, pair: string, arm: string, load: string): string {
+  return atPath(gatePath, `criteria.${criterion}.pair`, `"${pair}", but the results hold no replications (${arm}#sSEED) of ${arm} at load ${load}`, 'results of an experiment with "replications", or no "pair"');
+}
+
+/** Replicated arm and baseline that share no seed. */
+export function gateNoCommonSeed(gatePath: string, criterion: string, baseline: string, arm: string, load: string): string {
+  return atPath(gatePath, `criteria.${criterion}.baseline`, `"${baseline}", with no replication seed in common with ${arm} at load ${load}`, 'both arms run with the same replication seeds');
 }
 
 // ── Traces and loads ──────────────────────────────────────────────────────────────────────────────────────────────
