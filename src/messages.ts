@@ -289,6 +289,11 @@ export function queueFullBytes(held: number, more: number, max: number): string 
   return `queue holds ${held} payload bytes; ${more} more would pass its capacity (max_bytes ${max})`;
 }
 
+/** Ack or Nack with a delivery token that settles nothing (stale, settled already, or never issued). */
+export function staleToken(token: string): string {
+  return `token "${token}" does not settle a current delivery (stale, settled or unknown)`;
+}
+
 /** A call without the broker's shared secret (UNAUTHENTICATED). */
 export function brokerUnauthenticated(): string {
   return 'missing or wrong broker token (metadata "authorization: Bearer <token>")';
