@@ -167,6 +167,36 @@ export function variantCannotMerge(variant: string, trace: string): string {
   return `variant ${variant} of trace ${trace}: cannot merge its cells`;
 }
 
+/** `repeats` > 1 for arms that do not depend on the seed (`seeded`: the routings that do). */
+export function repeatsIdentical(file: string, repeats: number, seeded: readonly string[]): string {
+  return `${file} → repeats: ${repeats}; expected 1 for these arms (the engine and the predictor are deterministic: only ${seeded.join(', ')} depends on the seed, so repeats would be identical copies)`;
+}
+
+/** An experiment's trace path that does not exist (`abs`: resolved against the experiment file's folder). */
+export function experimentTraceMissing(file: string, index: number, path: string, abs: string): string {
+  return `${file} → traces[${index}].path: "${path}" (${abs}) does not exist; expected a trace file (paths are relative to the experiment file's folder)`;
+}
+
+/** A problem reading an experiment's trace (`problem`: the trace reader's message). */
+export function experimentTraceProblem(file: string, index: number, problem: string): string {
+  return `${file} → traces[${index}]: ${problem}`;
+}
+
+/** One failed cell (`why`: its error's message). */
+export function cellFailed(id: string, why: string): string {
+  return `cell ${id}: ${why}`;
+}
+
+/** A cell of another trace than the first cell of its merge. */
+export function cellOfOtherTrace(id: string, sha256: string, firstSha256: string, firstId: string): string {
+  return `cell ${id}: trace sha256 ${sha256}; expected ${firstSha256} as in cell ${firstId}`;
+}
+
+/** Two cells for one load and arm. */
+export function cellTwice(load: string, arm: string, id: string): string {
+  return `load ${load}, arm ${arm}: two cells (${id} and another); expected one cell per load and arm`;
+}
+
 /** `hsim gate check` failed at some loads (exit 1). */
 export function gateFailed(gate: string, loads: readonly string[]): string {
   return `gate ${gate} failed at load ${loads.join(', ')}`;
