@@ -334,7 +334,7 @@ export function listenWithoutToken(host: string, tokenEnv: string): string {
   return atOption('--listen', `${host} is reachable from other machines and the broker has no token`, `a loopback address, or a token (--token or $${tokenEnv})`, 'or --insecure-listen to accept unauthenticated calls anyway');
 }
 
-// ── Arms (routing, flags, parameters) ────────────────────────────────────────────────────────────────────────────────
+// ── Arms (routing, flags, parameters) ─────────────────────────────────────────────────────────────────────────────
 
 /** An arm whose routing no module registers (`hint`: did-you-mean, or "repeat --arm" for a comma list). */
 export function unknownRouting(where: string, name: string, names: readonly string[], hint: string | undefined): string {
@@ -376,7 +376,7 @@ export function levelFlagsOnIdealArm(name: string, bad: readonly string[], aging
   return atOption(`--arm ${name}`, `flag "${bad.join('", "')}" on "${name}", a continuous-priority order without levels`, agingAllowed ? 'no flag but aging=<ms>' : 'no scheduling flags');
 }
 
-// ── Replay: options, broker capability, validity, compare ───────────────────────────────────────────────────────────
+// ── Replay: options, broker capability, validity, compare ─────────────────────────────────────────────────────────
 
 /** `hsim replay` without --broker. */
 export function brokerMissing(): string {
@@ -660,7 +660,7 @@ export function gateNoCommonSeed(gatePath: string, criterion: string, baseline: 
   return atPath(gatePath, `criteria.${criterion}.baseline`, `"${baseline}", with no replication seed in common with ${arm} at load ${load}`, 'both arms run with the same replication seeds');
 }
 
-// ── Reports ─────────────────────────────────────────────────────────────────────────────────────────────────────────
+// ── Reports ───────────────────────────────────────────────────────────────────────────────────────────────────────
 
 /** `hsim report` given a results path that is not a folder. */
 export function resultsFolderMissing(dir: string): string {
