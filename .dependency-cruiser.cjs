@@ -1,8 +1,9 @@
 // Import-direction rules of SPEC §2 for the folder map of README.md: no cycles, a pure core, I/O at the edges.
-// The pure core is src/{predictor,scheduler,rng,stats,trace,json,result} with src/errors.ts and src/messages.ts, less
-// their *-io.ts modules (STYLE: the I/O side of a concept sits beside its pure part, named *-io.ts);
+// The pure core is src/{predictor,scheduler,rng,stats,trace,json,result,arm,format,text} with src/errors.ts,
+// src/messages.ts and src/input-ranges.ts, less their *-io.ts modules (STYLE: the I/O side of a concept sits beside
+// its pure part, named *-io.ts);
 // src/{broker,replay,experiment,io} are the application folders beside it (they may do I/O); src/cli/ is on top.
-const CORE = '^src/(predictor|scheduler|rng|stats|trace|json|result)/|^src/(errors|messages)\\.ts$';
+const CORE = '^src/(predictor|scheduler|rng|stats|trace|json|result|arm|format|text)/|^src/(errors|messages|input-ranges)\\.ts$';
 const APP = '^src/(broker|replay|experiment|io)/';
 
 module.exports = {

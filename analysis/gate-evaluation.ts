@@ -1,5 +1,5 @@
 // Evaluating a gate against merged results: every criterion at every load, with the extra views of SPEC §7.
-import { atPath, InputError } from '../src/errors.ts';
+import { InputError } from '../src/errors.ts';
 import * as msg from '../src/messages.ts';
 import { estimateCriterion, pairedChange, pairedValues, type CriterionKind, type CriterionRole, type CriterionStatus } from './criterion.ts';
 import type { GateCriterion, GateFile } from './gate-file.ts';
@@ -60,9 +60,9 @@ export function evaluateGate(gate: GateFile, gateFile: string, results: ResultSe
   const loadKeys = gate.loads ?? [...results.loads.keys()];
   const inGate = new Set(gate.gate);
   const out: Record<string, LoadReport> = {};
-  if (loadKeys.length === 0) issues.push(`${results.files.join(', ')}: no loads in the results; expected at least one load to evaluate gate ${gate.id}`);
+  if (loadKeys.length === 0) issues.push(msg.gateNoLoads(results.files, gate.id));
   gate.loads?.forEach((load, i) => {
-    if (!results.loads.has(load)) issues.push(atPath(gateFile, `loads[${i}]`, `load "${load}", absent from the results`, `one of ${[...results.loads.keys()].join(', ')}`));
+    if (!results.loads.has(load)) issues.push(msg.gateLoadAbsent(gateFile, i, load, [...results.loads.keys()]));
   });
   for (const load of loadKeys) {
     const arms = results.loads.get(load);
@@ -109,11 +109,11 @@ function collectSeries(c: GateCriterion, name: string, load: string, arms: Reado
   const present = [...arms.keys()].join(', ');
   let ok = true;
   if (arm === undefined) {
-    issues.push(atPath(gateFile, `criteria.${name}.arm`, `"${c.arm}", absent from the results at load ${load}`, `one of the arms there (${present})`));
+    issues.push(msg.gateArmAbsent(gateFile, name, 'arm', c.arm, load, present));
     ok = false;
   }
   if (base === undefined) {
-    issues.push(atPath(gateFile, `criteria.${name}.baseline`, `"${c.baseline}", absent from the results at load ${load}`, `one of the arms there (${present})`));
+    issues.push(msg.gateArmAbsent(gateFile, name, 'baseline', c.baseline, load, present));
     ok = false;
   }
   if (arm === undefined || base === undefined) return null;
@@ -121,20 +121,20 @@ function collectSeries(c: GateCriterion, name: string, load: string, arms: Reado
   const b = metricSeries(base.arm.windows, c.metric);
   for (const [label, s, file, armName] of [['arm', a, arm.file, c.arm], ['baseline', b, base.file, c.baseline]] as const) {
     if (s === null) {
-      issues.push(atPath(gateFile, `criteria.${name}.metric`, `"${c.metric}", not available in every window of ${label} ${armName} at load ${load} (${file})`, 'a metric the results carry'));
+      issues.push(msg.gateMetricAbsent(gateFile, name, c.metric, label, armName, load, file));
       ok = false;
     }
   }
   if (a === null || b === null) return null;
   const n = a.length;
   if (n === 0 || b.length !== n) {
-    issues.push(atPath(gateFile, `criteria.${name}`, `${c.arm} has ${n} windows and ${c.baseline} ${b.length} at load ${load}`, 'the same non-zero number of windows in both'));
+    issues.push(msg.gateWindowCounts(gateFile, name, c.arm, n, c.baseline, b.length, load));
     ok = false;
   } else if (gate.windows !== undefined && n !== gate.windows) {
-    issues.push(atPath(gateFile, 'windows', `${n} windows in the results for ${c.arm} at load ${load}`, `${gate.windows} as pre-registered`));
+    issues.push(msg.gateWindowsNotAsRegistered(gateFile, n, c.arm, load, gate.windows));
     ok = false;
   } else if (gate.bootstrap.method !== 'iid' && gate.bootstrap.block > n) {
-    issues.push(atPath(gateFile, 'bootstrap.block', `${gate.bootstrap.block}, longer than the ${n} windows at load ${load}`, `a block length ≤ ${n}`));
+    issues.push(msg.gateBlockTooLong(gateFile, gate.bootstrap.block, n, load));
     ok = false;
   }
   if (!ok) return null;
@@ -203,13 +203,13 @@ function replicatedReport(c: GateCriterion, name: string, load: string, arms: Re
   const armReps = arms.has(c.arm) ? new Map() : replicationsOf(arms, c.arm);
   if (armReps.size === 0) {
     if (c.pair === 'seed' || c.pair === 'pooled') {
-      issues.push(atPath(gateFile, `criteria.${name}.pair`, `"${c.pair}", but the results hold no replications (${c.arm}#sSEED) of ${c.arm} at load ${load}`, 'results of an experiment with "replications", or no "pair"'));
+      issues.push(msg.gatePairWithoutReplications(gateFile, name, c.pair, c.arm, load));
     }
     return undefined;
   }
   const est = evaluateReplicated(c, armReps, replicationsOf(arms, c.baseline), gate);
   if (est === null) {
-    issues.push(atPath(gateFile, `criteria.${name}.baseline`, `"${c.baseline}", with no replication seed in common with ${c.arm} at load ${load}`, 'both arms run with the same replication seeds'));
+    issues.push(msg.gateNoCommonSeed(gateFile, name, c.baseline, c.arm, load));
     return null;
   }
   return {

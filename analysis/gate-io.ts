@@ -54,10 +54,10 @@ export function freezeGate(
   for (const [name, c] of Object.entries(loaded.gate.criteria)) {
     for (const role of ['arm', 'baseline'] as const) {
       const why = armProblem(c[role]);
-      if (why !== null) armIssues.push(`${path} → criteria.${name}.${role}: "${c[role]}"; expected an arm hsim can run (${why})`);
+      if (why !== null) armIssues.push(msg.gateArmNotRunnable(path, name, role, c[role], why));
     }
   }
-  if (armIssues.length > 0) throw new InputError(armIssues.length === 1 ? armIssues[0]! : `${armIssues.length} problems in gate file ${path}:`, armIssues);
+  if (armIssues.length > 0) throw new InputError(msg.problemsInGate(path, armIssues), armIssues);
   const experiment = loaded.gate.experiment === undefined ? undefined : readGateExperiment(path, loaded.gate.experiment);
   const lock = buildGateLock(basename(path), readFileSync(path), loaded.json, provenance, experiment);
   const lockPath = lockPathFor(path);
@@ -94,14 +94,11 @@ function lockedExperimentProblem(gatePath: string, lock: GateLock): string | nul
   try {
     bytes = readFileSync(abs);
   } catch {
-    return `${abs}: the experiment config frozen with ${gatePath} is missing; expected the file of sha256 ${lock.experiment_sha256} (restore it, or freeze a new gate before a new run)`;
+    return msg.lockedExperimentMissing(abs, gatePath, lock.experiment_sha256);
   }
   const sha = sha256Hex(bytes);
   if (sha === lock.experiment_sha256) return null;
-  return (
-    `${abs}: the experiment config changed since ${gatePath} was frozen (the lock records sha256 ${lock.experiment_sha256}, the file now has ${sha}); ` +
-    `a pre-registered gate cannot judge an edited experiment: restore it, or freeze a new gate before a new run. Changed: ${changesText(lock.experiment, parseJsonOrNull(bytes.toString('utf8')))}`
-  );
+  return msg.lockedExperimentChanged(abs, gatePath, lock.experiment_sha256, sha, changesText(lock.experiment, parseJsonOrNull(bytes.toString('utf8'))));
 }
 
 /** The JSON paths that differ between what was frozen and what is there now, for a refusal message. */
@@ -138,10 +135,7 @@ export function verifiedGateLock(loaded: LoadedGate): { readonly lock: GateLock;
   if (!lock.ok) throw new InputError(lock.issues[0]!, lock.issues);
   // A gate that names its experiment is judged only under a lock that binds that experiment's bytes.
   if (loaded.gate.experiment !== undefined && lock.value.experiment_file !== loaded.gate.experiment) {
-    throw new InputError(
-      `${lockPath}: binds ${lock.value.experiment_file === undefined ? 'no experiment config' : `experiment "${lock.value.experiment_file}"`}, but ${gatePath} names "${loaded.gate.experiment}"; ` +
-        'a lock stripped of (or moved off) its experiment binding is not a pre-registration: restore the lock, or freeze a new gate before a new run',
-    );
+    throw new InputError(msg.lockExperimentMismatch(lockPath, lock.value.experiment_file, gatePath, loaded.gate.experiment));
   }
   if (lock.value.gate_sha256 !== loaded.sha256) {
     throw new InputError(msg.gateChangedSinceFrozen(gatePath, lockPath, lock.value.gate_sha256, loaded.sha256, changesText(lock.value.gate, loaded.json)));
@@ -169,7 +163,7 @@ export function checkGate(gatePath: string, resultsPath: string, options: { unfr
   if (loaded.gate.traceSha256 !== undefined) {
     for (const s of sources) {
       if (s.result.traceSha256 !== loaded.gate.traceSha256) {
-        issues.push(`${s.file} → trace.sha256: found ${s.result.traceSha256 ?? 'nothing'}; expected ${loaded.gate.traceSha256} (the trace_sha256 of ${gatePath})`);
+        issues.push(msg.resultOfOtherTrace(s.file, s.result.traceSha256, loaded.gate.traceSha256, gatePath));
       }
     }
   }

@@ -1,6 +1,7 @@
 // Gate locks (pre-registration, SPEC §7): the frozen gate's hash and provenance, and what changed since freezing.
 import { createHash } from 'node:crypto';
 import { atPath } from '../src/errors.ts';
+import * as msg from '../src/messages.ts';
 import { describe, isObject, type ParseOutcome } from '../src/json/json-value.ts';
 
 /**
@@ -54,13 +55,13 @@ export function parseGateLock(input: unknown, file: string): ParseOutcome<GateLo
   if (!isObject(input)) return { ok: false, issues: [atPath(file, '', describe(input), 'a gate lock object')] };
   const issues: string[] = [];
   for (const key of ['gate_file', 'gate_sha256', 'tool_version', 'git_commit', 'frozen_at'] as const) {
-    if (typeof input[key] !== 'string') issues.push(atPath(file, key, describe(input[key]), 'a string (re-freeze the gate)'));
+    if (typeof input[key] !== 'string') issues.push(msg.lockFieldNotString(file, key, describe(input[key])));
   }
   for (const key of ['experiment_file', 'experiment_sha256'] as const) {
-    if (input[key] !== undefined && typeof input[key] !== 'string') issues.push(atPath(file, key, describe(input[key]), 'a string (re-freeze the gate)'));
+    if (input[key] !== undefined && typeof input[key] !== 'string') issues.push(msg.lockFieldNotString(file, key, describe(input[key])));
   }
   if ((input['experiment_file'] === undefined) !== (input['experiment_sha256'] === undefined)) {
-    issues.push(atPath(file, 'experiment_sha256', describe(input['experiment_sha256']), 'experiment_file and experiment_sha256 together (re-freeze the gate)'));
+    issues.push(msg.lockExperimentHalf(file, describe(input['experiment_sha256'])));
   }
   if (issues.length > 0) return { ok: false, issues };
   return { ok: true, value: input as unknown as GateLock };

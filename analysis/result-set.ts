@@ -1,4 +1,5 @@
 // Merging several result files into one set of loads and arms (each load+arm from exactly one file).
+import * as msg from '../src/messages.ts';
 import type { SourcedResult } from '../src/result/result-file-io.ts';
 import type { ArmResultRead } from '../src/result/result-reader.ts';
 
@@ -27,13 +28,13 @@ export function mergeResults(sources: readonly SourcedResult[]): { set: ResultSe
   let trace: { sha: string; file: string } | null = null;
   for (const { file, result } of sources) {
     if (result.replayValid === false) {
-      issues.push(`${file} → replay.valid: false (the replay run is invalid and is never evaluated as a result; see SPEC §11)`);
+      issues.push(msg.replayNotAResult(file));
       continue;
     }
     if (result.traceSha256 !== null) {
       if (trace === null) trace = { sha: result.traceSha256, file };
       else if (trace.sha !== result.traceSha256) {
-        issues.push(`${file} → trace.sha256: found ${result.traceSha256}; expected ${trace.sha} as in ${trace.file} (results of different traces cannot be paired)`);
+        issues.push(msg.resultsOfTwoTraces(file, result.traceSha256, trace.sha, trace.file));
       }
     }
     for (const [load, loadResult] of Object.entries(result.results)) {
@@ -45,7 +46,7 @@ export function mergeResults(sources: readonly SourcedResult[]): { set: ResultSe
       for (const [arm, armResult] of Object.entries(loadResult.arms)) {
         const prior = arms.get(arm);
         if (prior !== undefined) {
-          issues.push(`load ${load}, arm ${arm}: found in both ${prior.file} and ${file}; expected each load+arm in one result file`);
+          issues.push(msg.loadArmTwice(load, arm, prior.file, file));
           continue;
         }
         arms.set(arm, { file, arm: armResult });

@@ -3,6 +3,7 @@ import { evaluateGate, type LoadReport } from '../analysis/gate-evaluation.ts';
 import type { GateFile } from '../analysis/gate-file.ts';
 import type { ResultSet, SourcedArm } from '../analysis/result-set.ts';
 import { InputError } from '../src/errors.ts';
+import * as msg from '../src/messages.ts';
 import { compareLoads, type TraceResults } from './trace-results.ts';
 
 /** How a gate stands against pre-registration: frozen and unchanged, never frozen. */
@@ -37,7 +38,7 @@ export interface GateEvaluation {
 export function fitAndEvaluateGate(gate: ReportGate, trace: TraceResults): GateEvaluation | { reason: string } {
   const g = gate.gate;
   if (g.traceSha256 !== undefined && g.traceSha256 !== trace.sha256) {
-    return { reason: `gate ${g.id} is for trace ${g.traceSha256.slice(0, 12)}…, the results are of trace ${(trace.sha256 ?? 'unknown').slice(0, 12)}…` };
+    return { reason: msg.gateForOtherTrace(g.id, g.traceSha256, trace.sha256) };
   }
   const arms = [...new Set(Object.values(g.criteria).flatMap((c) => [c.arm, c.baseline]))];
   const fitting = new Map<string, ReadonlyMap<string, SourcedArm>>();
@@ -46,23 +47,23 @@ export function fitAndEvaluateGate(gate: ReportGate, trace: TraceResults): GateE
   for (const load of [...candidates].sort(compareLoads)) {
     const at = trace.set.loads.get(load);
     if (at === undefined) {
-      skipped.push(`load ${load}: absent from the results`);
+      skipped.push(msg.fitLoadAbsent(load));
       continue;
     }
     const missing = arms.filter((a) => !at.has(a));
     if (missing.length > 0) {
-      skipped.push(`load ${load}: no arm ${missing.join(', ')}`);
+      skipped.push(msg.fitArmsMissing(load, missing));
       continue;
     }
     const counts = new Set(arms.map((a) => at.get(a)!.arm.windows.length));
     if (g.windows !== undefined && (counts.size !== 1 || !counts.has(g.windows))) {
-      skipped.push(`load ${load}: ${[...counts].join('/')} windows, the gate pre-registers ${g.windows}`);
+      skipped.push(msg.fitWindowCounts(load, [...counts], g.windows));
       continue;
     }
     fitting.set(load, at);
   }
   if (fitting.size === 0 || (g.loads !== undefined && skipped.length > 0)) {
-    return { reason: `gate ${g.id} does not fit ${trace.name}: ${skipped.join('; ')}` };
+    return { reason: msg.gateDoesNotFit(g.id, trace.name, skipped) };
   }
   const set: ResultSet = { files: trace.set.files, traceSha256: trace.set.traceSha256, loads: fitting };
   try {

@@ -2,7 +2,8 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { readGateFile, verifiedGateLock } from '../analysis/gate-io.ts';
-import { atLocation, InputError } from '../src/errors.ts';
+import { InputError } from '../src/errors.ts';
+import * as msg from '../src/messages.ts';
 import { looksLikeResultFile, parseResultExtras, parseResultFile } from '../src/result/result-reader.ts';
 import type { ReportGate } from './gate-fit.ts';
 import { looksLikeSweepFile, parseSweepFile, type SweepFile } from '../src/experiment/sweep-output.ts';
@@ -26,7 +27,7 @@ export function readResultsFolder(dir: string): FolderContents {
     if (!statSync(dir).isDirectory()) throw new Error('not a folder');
     names = readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
   } catch {
-    throw new InputError(atLocation(dir, undefined, 'not found or not a folder', 'a folder of result files (hsim simulate -o <dir>/x.json)'));
+    throw new InputError(msg.resultsFolderMissing(dir));
   }
   const contents: FolderContents = { sources: [], sweeps: [], issues: [] };
   for (const name of names) readJsonInput(join(dir, name), contents, false);
@@ -43,19 +44,19 @@ function readJsonInput(file: string, contents: FolderContents, sweepExpected: bo
   try {
     json = JSON.parse(readFileSync(file, 'utf8'));
   } catch (err) {
-    contents.issues.push(atLocation(file, undefined, `skipped: not readable as JSON (${(err as Error).message})`, sweepExpected ? 'a sweep output (sweep.json)' : 'a result file (SPEC §10)'));
+    contents.issues.push(msg.reportInputNotJson(file, (err as Error).message, sweepExpected));
     return;
   }
   if (looksLikeSweepFile(json) || sweepExpected) {
     const parsed = parseSweepFile(json, file);
     if (parsed.ok) contents.sweeps.push(parsed.value);
-    else contents.issues.push(`${file}: skipped: not a valid sweep output: ${parsed.issues.join('; ')}`);
+    else contents.issues.push(msg.reportSweepInvalid(file, parsed.issues));
     return;
   }
   if (!looksLikeResultFile(json)) return;
   const parsed = parseResultFile(json, file);
   if (!parsed.ok) {
-    contents.issues.push(`${file}: skipped: not a valid result file: ${parsed.issues.slice(0, 5).join('; ')}${parsed.issues.length > 5 ? `; and ${parsed.issues.length - 5} more` : ''}`);
+    contents.issues.push(msg.reportResultInvalid(file, parsed.issues));
     return;
   }
   const extras = parseResultExtras(json as Record<string, unknown>, file);

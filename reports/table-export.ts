@@ -1,4 +1,5 @@
 // A paper table as CSV (RFC 4180) and as a LaTeX booktabs table with caption, label and note.
+import * as msg from '../src/messages.ts';
 import type { PaperTable } from './paper-tables.ts';
 
 /** The table formats `hsim report --tables` writes. */
@@ -68,6 +69,6 @@ export function tableToLatex(t: PaperTable): string {
 export function parseTableFormats(text: string): { formats: TableFormat[] } | { problem: string } {
   const parts = text.split(',').map((p) => p.trim()).filter((p) => p !== '');
   const bad = parts.filter((p) => !(TABLE_FORMATS as readonly string[]).includes(p));
-  if (parts.length === 0 || bad.length > 0) return { problem: `--tables: found ${JSON.stringify(text)}; expected csv, latex or csv,latex` };
+  if (parts.length === 0 || bad.length > 0) return { problem: msg.tableFormatsInvalid(text) };
   return { formats: [...new Set(parts as TableFormat[])] };
 }

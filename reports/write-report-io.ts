@@ -2,7 +2,8 @@
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { atLocation, InputError } from '../src/errors.ts';
+import { InputError } from '../src/errors.ts';
+import * as msg from '../src/messages.ts';
 import { writeFileAtomic } from '../src/io/atomic-io.ts';
 import { stableStringify } from '../src/json/stable-json.ts';
 import { fitAndEvaluateGate, type GateEvaluation, type ReportGate } from './gate-fit.ts';
@@ -92,9 +93,9 @@ export async function writeReport(resultsDir: string, outDir: string, options: R
   const drawnFromResults = model.charts.some((c) => c.fromResults && c.spec !== null);
   if (!drawnFromResults) {
     const what = contents.sources.length === 0 && contents.sweeps.length === 0
-      ? atLocation(resultsDir, undefined, 'no result files (SPEC §10) or sweep outputs found', 'a folder holding `hsim simulate -o` result files or a sweep.json')
-      : `${resultsDir}: no chart can be drawn from these results`;
-    throw new InputError(`${what}; nothing to report`, [what, ...model.warnings]);
+      ? msg.reportNoResults(resultsDir)
+      : msg.reportNoChart(resultsDir);
+    throw new InputError(msg.nothingToReport(what), [what, ...model.warnings]);
   }
   const written = await renderAndWrite(model, outDir, options.png ?? true, options.onProgress);
   const tableFiles: string[] = [];

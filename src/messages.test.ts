@@ -44,3 +44,35 @@ describe('located messages', () => {
     expect(msg.replayInvalid(['a', 'b'])).toBe('replay is invalid (not a result):\n  - a\n  - b');
   });
 });
+
+describe('messages moved from their throw sites (texts as the sites wrote them)', () => {
+  it('count fields in the singular and plural, and name the columns', () => {
+    expect(msg.traceTooFewFields('t.csv', 4, 1, ['arrival_ms', 'duration_ms', 'key'])).toBe('t.csv:4: the row has 1 field; expected 3 fields (arrival_ms,duration_ms,key)');
+    expect(msg.traceTooFewFields('t.csv', 4, 2, ['arrival_ms', 'duration_ms', 'key'])).toBe('t.csv:4: the row has 2 fields; expected 3 fields (arrival_ms,duration_ms,key)');
+  });
+
+  it('say an empty number field apart from a bad one, with what its column holds', () => {
+    expect(msg.traceBadNumber('t.csv', 2, 'duration_ms', '')).toBe('t.csv:2: duration_ms is empty; expected a finite number ≥ 0');
+    expect(msg.traceBadNumber('t.csv', 2, 'size_bytes', '1.5')).toBe('t.csv:2: size_bytes is "1.5"; expected an integer ≥ 0 (or empty)');
+  });
+
+  it('list parameter names with "or" before the last', () => {
+    expect(msg.unknownArmParam('option --set x=1', 'x', ['a', 'b', 'c'])).toBe('option --set x=1: unknown parameter "x"; expected a, b or c');
+  });
+
+  it('name the worker count only when it is known', () => {
+    expect(msg.handlerProcessesOutOfRange('9', 4)).toBe('option --handler-processes: "9"; expected an integer from 1 to --workers (4)');
+    expect(msg.handlerProcessesOutOfRange('9', null)).toBe('option --handler-processes: "9"; expected an integer from 1 to --workers');
+  });
+
+  it('shorten long hashes and long issue lists', () => {
+    expect(msg.gateForOtherTrace('g', 'a'.repeat(64), null)).toBe(`gate g is for trace ${'a'.repeat(12)}…, the results are of trace unknown…`);
+    expect(msg.reportResultInvalid('r.json', ['1', '2', '3', '4', '5', '6', '7'])).toBe('r.json: skipped: not a valid result file: 1; 2; 3; 4; 5; and 2 more');
+    expect(msg.reportResultInvalid('r.json', ['1'])).toBe('r.json: skipped: not a valid result file: 1');
+  });
+
+  it('allow aging=<ms> on ideal arms only where the routing ages', () => {
+    expect(msg.levelFlagsOnIdealArm('sjf', ['weights'], true)).toBe('option --arm sjf: flag "weights" on "sjf", a continuous-priority order without levels; expected no flag but aging=<ms>');
+    expect(msg.levelFlagsOnIdealArm('srpt', ['pausing', 'aging'], false)).toBe('option --arm srpt: flag "pausing", "aging" on "srpt", a continuous-priority order without levels; expected no scheduling flags');
+  });
+});

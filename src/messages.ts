@@ -2,7 +2,7 @@
 //
 // Throw sites call these instead of writing texts inline, so a message is worded once, found by name, and tested
 // where it is used. The location builders (atLocation, atOption, atPath) live in errors.ts beside the error types.
-import { atLocation, atOption } from './errors.ts';
+import { atLocation, atOption, atPath } from './errors.ts';
 
 // ── Collected issues ──────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -167,6 +167,36 @@ export function variantCannotMerge(variant: string, trace: string): string {
   return `variant ${variant} of trace ${trace}: cannot merge its cells`;
 }
 
+/** `repeats` > 1 for arms that do not depend on the seed (`seeded`: the routings that do). */
+export function repeatsIdentical(file: string, repeats: number, seeded: readonly string[]): string {
+  return `${file} → repeats: ${repeats}; expected 1 for these arms (the engine and the predictor are deterministic: only ${seeded.join(', ')} depends on the seed, so repeats would be identical copies)`;
+}
+
+/** An experiment's trace path that does not exist (`abs`: resolved against the experiment file's folder). */
+export function experimentTraceMissing(file: string, index: number, path: string, abs: string): string {
+  return `${file} → traces[${index}].path: "${path}" (${abs}) does not exist; expected a trace file (paths are relative to the experiment file's folder)`;
+}
+
+/** A problem reading an experiment's trace (`problem`: the trace reader's message). */
+export function experimentTraceProblem(file: string, index: number, problem: string): string {
+  return `${file} → traces[${index}]: ${problem}`;
+}
+
+/** One failed cell (`why`: its error's message). */
+export function cellFailed(id: string, why: string): string {
+  return `cell ${id}: ${why}`;
+}
+
+/** A cell of another trace than the first cell of its merge. */
+export function cellOfOtherTrace(id: string, sha256: string, firstSha256: string, firstId: string): string {
+  return `cell ${id}: trace sha256 ${sha256}; expected ${firstSha256} as in cell ${firstId}`;
+}
+
+/** Two cells for one load and arm. */
+export function cellTwice(load: string, arm: string, id: string): string {
+  return `load ${load}, arm ${arm}: two cells (${id} and another); expected one cell per load and arm`;
+}
+
 /** `hsim gate check` failed at some loads (exit 1). */
 export function gateFailed(gate: string, loads: readonly string[]): string {
   return `gate ${gate} failed at load ${loads.join(', ')}`;
@@ -289,6 +319,11 @@ export function queueFullBytes(held: number, more: number, max: number): string 
   return `queue holds ${held} payload bytes; ${more} more would pass its capacity (max_bytes ${max})`;
 }
 
+/** Ack or Nack with a delivery token that settles nothing (stale, settled already, or never issued). */
+export function staleToken(token: string): string {
+  return `token "${token}" does not settle a current delivery (stale, settled or unknown)`;
+}
+
 /** A call without the broker's shared secret (UNAUTHENTICATED). */
 export function brokerUnauthenticated(): string {
   return 'missing or wrong broker token (metadata "authorization: Bearer <token>")';
@@ -297,6 +332,185 @@ export function brokerUnauthenticated(): string {
 /** `hsim broker --listen` on an address other machines reach, without a token. */
 export function listenWithoutToken(host: string, tokenEnv: string): string {
   return atOption('--listen', `${host} is reachable from other machines and the broker has no token`, `a loopback address, or a token (--token or $${tokenEnv})`, 'or --insecure-listen to accept unauthenticated calls anyway');
+}
+
+// ── Arms (routing, flags, parameters) ─────────────────────────────────────────────────────────────────────────────
+
+/** An arm whose routing no module registers (`hint`: did-you-mean, or "repeat --arm" for a comma list). */
+export function unknownRouting(where: string, name: string, names: readonly string[], hint: string | undefined): string {
+  return atOption(where, `unknown routing "${name}"`, `one of ${names.join(', ')}`, hint);
+}
+
+/** An arm flag that is not in the flag table (`usages`: every flag as written, `hint`: did-you-mean). */
+export function unknownArmFlag(where: string, flag: string, usages: readonly string[], hint: string | undefined): string {
+  return atOption(where, `unknown flag "${flag}"`, usages.join(', '), hint);
+}
+
+/** An arm flag given twice, or with its opposite. */
+export function armFlagTwice(where: string, flag: string): string {
+  return atOption(where, `flag "${flag}" given twice (or with its opposite)`, 'each flag at most once');
+}
+
+/** A parameter override (`--set` or `@name=value`) whose name is not an arm parameter. */
+export function unknownArmParam(place: string, name: string, names: readonly string[]): string {
+  return `${place}: unknown parameter "${name}"; expected ${names.slice(0, -1).join(', ')} or ${names[names.length - 1]!}`;
+}
+
+/** A parameter override whose value its rule refuses (`found` and `expected` from the parameter table). */
+export function armParamValue(place: string, found: string, expected: string): string {
+  return `${place}: ${found}; expected ${expected}`;
+}
+
+/** An arm with a weight list whose length is not the number of levels. */
+export function weightsPerLevel(where: string, weights: number, levels: number): string {
+  return atOption(where, `${weights} weights for ${levels} levels`, `exactly ${levels} weights (set them with weights=a,b,…)`);
+}
+
+/** An arm with pausing but no aging. */
+export function pausingWithoutAging(where: string): string {
+  return atOption(where, 'pausing together with no-aging', 'pausing only with aging on');
+}
+
+/** An ideal-order arm (no levels) carrying level flags (`bad`: the flags, `agingAllowed`: whether aging=<ms> is). */
+export function levelFlagsOnIdealArm(name: string, bad: readonly string[], agingAllowed: boolean): string {
+  return atOption(`--arm ${name}`, `flag "${bad.join('", "')}" on "${name}", a continuous-priority order without levels`, agingAllowed ? 'no flag but aging=<ms>' : 'no scheduling flags');
+}
+
+// ── Replay: options, broker capability, validity, compare ─────────────────────────────────────────────────────────
+
+/** `hsim replay` without --broker. */
+export function brokerMissing(): string {
+  return atOption('--broker', 'none given', 'a broker URL such as redis://127.0.0.1:26379');
+}
+
+/** `--time-scale` that is not a number > 0. */
+export function timeScaleInvalid(text: string): string {
+  return atOption('--time-scale', `"${text}"`, 'a number > 0 (2 plays the trace twice as fast)');
+}
+
+/** `--lateness-bound` that is not a positive number. */
+export function latenessBoundInvalid(text: string): string {
+  return atOption('--lateness-bound', `"${text}"`, 'a positive number of ms');
+}
+
+/** `--max-retries` that is not an integer ≥ 0. */
+export function maxRetriesInvalid(text: string): string {
+  return atOption('--max-retries', `"${text}"`, 'an integer ≥ 0');
+}
+
+/** Why a simulator-only arm (its own engine) cannot be replayed. */
+export function armSimulatorOnly(): string {
+  return 'a simulator-only bound (it needs its own engine: a continuous priority or preemption); expected an arm a broker can run';
+}
+
+/** An arm a replay cannot run (`why`: armSimulatorOnly or the broker's reason). */
+export function armNotReplayable(arm: string, why: string): string {
+  return `option --arm ${arm}: ${why}`;
+}
+
+/** A replay given several loads. */
+export function replayOneLoad(loads: number): string {
+  return atOption('--load', `${loads} loads`, 'exactly one load per replay (run one replay per load)');
+}
+
+/** `--use-broker-snapshot` with a broker other than Harbinger. */
+export function brokerSnapshotNeedsHarbinger(kind: string): string {
+  return atOption('--use-broker-snapshot', `given with ${kind}`, 'a harbinger:// broker (started with hsim broker --predictor-snapshot FILE)');
+}
+
+/** `--handlers` other than sleep or compute. */
+export function handlersInvalid(handlers: string): string {
+  return atOption('--handlers', `"${handlers}"`, 'sleep or compute');
+}
+
+/** `--handler-processes` without `--handlers compute`. */
+export function handlerProcessesWithoutCompute(handlers: string): string {
+  return atOption('--handler-processes', `given with --handlers ${handlers}`, '--handlers compute');
+}
+
+/** `--handler-processes` out of 1…workers (`workers` null when the simulation options failed). */
+export function handlerProcessesOutOfRange(text: string, workers: number | null): string {
+  return atOption('--handler-processes', `"${text}"`, `an integer from 1 to --workers${workers === null ? '' : ` (${workers})`}`);
+}
+
+/** An arm with one queue per key: no replay broker has those. */
+export function brokerNoPerKeyQueues(arm: string): string {
+  return `arm "${arm}" needs one queue per key, which no replay broker provides`;
+}
+
+/** An aging arm on a broker without aging. */
+export function brokerCannotAge(arm: string, broker: string): string {
+  return `arm "${arm}" ages messages, which ${broker} cannot do (add +no-aging, or use harbinger://)`;
+}
+
+/** A weighted arm on a strict-priority broker. */
+export function brokerCannotWeigh(arm: string, broker: string): string {
+  return `arm "${arm}" uses weighted shares, which ${broker} cannot do (strict priority only; use harbinger://)`;
+}
+
+/** A pausing arm on a broker without pausing. */
+export function brokerCannotPause(arm: string, broker: string): string {
+  return `arm "${arm}" uses pausing, which ${broker} cannot do`;
+}
+
+/** A replay invalid because the broker failed (`failure`: the adapter's or driver's words). */
+export function replayBrokerFailure(failure: string): string {
+  return `broker failure: ${failure}`;
+}
+
+/** A replay invalid because messages were lost. */
+export function replayLost(lost: number, expected: number): string {
+  return `${lost} of ${expected} messages never completed (lost)`;
+}
+
+/** A replay invalid because messages were dead-lettered. */
+export function replayDeadLettered(count: number): string {
+  return `${count} messages were dead-lettered`;
+}
+
+/** A replay invalid because the producer fell behind its schedule. */
+export function replayLate(p99Ms: number, boundMs: number): string {
+  return `producer lateness p99 ${p99Ms.toFixed(2)} ms is above the bound ${boundMs} ms`;
+}
+
+/** A compute handler process failed during a replay. */
+export function handlerFailure(reason: string): string {
+  return `handler failure: ${reason}`;
+}
+
+/** A broker delivered a message the replay did not expect (unknown, or delivered twice). */
+export function unexpectedDelivery(id: number): string {
+  return `unexpected delivery of message ${id}`;
+}
+
+/** A replay in which nothing completed for longer than its stall limit. */
+export function replayStalled(stallMs: number, outstanding: number): string {
+  return `no message completed for ${(stallMs / 1000).toFixed(1)} s (${outstanding} outstanding)`;
+}
+
+/** The broker's dead-letter count could not be read. */
+export function deadLettersUnreadable(why: string): string {
+  return `could not read dead letters: ${why}`;
+}
+
+/** `hsim compare` given a file that is not a replay result. */
+export function compareNotAReplay(file: string): string {
+  return `${file} → replay: missing; expected a result file written by hsim replay`;
+}
+
+/** `hsim compare` given an invalid replay (`valid`: the field as found, `why`: its reasons, parenthesised, or ''). */
+export function compareReplayInvalid(file: string, valid: unknown, why: string): string {
+  return `${file} → replay.valid: found ${JSON.stringify(valid)}${why}; expected true: an invalid replay is not a result`;
+}
+
+/** A replayed load and arm the simulation lacks. */
+export function compareSimulationMissing(file: string, load: string, arm: string): string {
+  return `${file} → results.${load}.arms.${arm}: missing; expected the simulation of the same trace, load and arm`;
+}
+
+/** A replayed arm without a mean latency. */
+export function compareReplayMeanMissing(file: string, load: string, arm: string): string {
+  return `${file} → results.${load}.arms.${arm}.all.mean_latency_ms: missing; expected a number`;
 }
 
 // ── Predictor parameters ──────────────────────────────────────────────────────────────────────────────────────────
@@ -349,6 +563,170 @@ export function gateNotFrozen(gatePath: string, lockPath: string): string {
   return atLocation(gatePath, undefined, `not frozen (no ${lockPath})`, 'a frozen gate', `run \`hsim gate freeze ${gatePath}\` before the run, or pass --unfrozen to evaluate it marked as not pre-registered`);
 }
 
+/** A criterion's arm or baseline that hsim cannot run (`why`: what the arm parser says). */
+export function gateArmNotRunnable(gatePath: string, criterion: string, role: 'arm' | 'baseline', arm: string, why: string): string {
+  return `${gatePath} → criteria.${criterion}.${role}: "${arm}"; expected an arm hsim can run (${why})`;
+}
+
+/** A frozen gate's lock that binds another experiment (or none) than the gate names. */
+export function lockExperimentMismatch(lockPath: string, lockExperiment: string | undefined, gatePath: string, gateExperiment: string): string {
+  return `${lockPath}: binds ${lockExperiment === undefined ? 'no experiment config' : `experiment "${lockExperiment}"`}, but ${gatePath} names "${gateExperiment}"; ` +
+    'a lock stripped of (or moved off) its experiment binding is not a pre-registration: restore the lock, or freeze a new gate before a new run';
+}
+
+/** The experiment config a gate was frozen with is gone. */
+export function lockedExperimentMissing(abs: string, gatePath: string, sha256: string): string {
+  return `${abs}: the experiment config frozen with ${gatePath} is missing; expected the file of sha256 ${sha256} (restore it, or freeze a new gate before a new run)`;
+}
+
+/** The experiment config a gate was frozen with has changed (`changes`: the JSON paths that differ). */
+export function lockedExperimentChanged(abs: string, gatePath: string, lockSha256: string, sha256: string, changes: string): string {
+  return `${abs}: the experiment config changed since ${gatePath} was frozen (the lock records sha256 ${lockSha256}, the file now has ${sha256}); ` +
+    `a pre-registered gate cannot judge an edited experiment: restore it, or freeze a new gate before a new run. Changed: ${changes}`;
+}
+
+/** A field of a gate lock that is not a string. */
+export function lockFieldNotString(lockPath: string, key: string, found: string): string {
+  return atPath(lockPath, key, found, 'a string (re-freeze the gate)');
+}
+
+/** A gate lock with only one of experiment_file and experiment_sha256. */
+export function lockExperimentHalf(lockPath: string, found: string): string {
+  return atPath(lockPath, 'experiment_sha256', found, 'experiment_file and experiment_sha256 together (re-freeze the gate)');
+}
+
+/** A result file of another trace than the gate's `trace_sha256`. */
+export function resultOfOtherTrace(file: string, found: string | null, gateSha256: string, gatePath: string): string {
+  return `${file} → trace.sha256: found ${found ?? 'nothing'}; expected ${gateSha256} (the trace_sha256 of ${gatePath})`;
+}
+
+/** An invalid replay among the results a gate judges. */
+export function replayNotAResult(file: string): string {
+  return `${file} → replay.valid: false (the replay run is invalid and is never evaluated as a result; see SPEC §11)`;
+}
+
+/** Result files of two traces given together. */
+export function resultsOfTwoTraces(file: string, found: string, sha256: string, firstFile: string): string {
+  return `${file} → trace.sha256: found ${found}; expected ${sha256} as in ${firstFile} (results of different traces cannot be paired)`;
+}
+
+/** The same load and arm in two result files. */
+export function loadArmTwice(load: string, arm: string, firstFile: string, file: string): string {
+  return `load ${load}, arm ${arm}: found in both ${firstFile} and ${file}; expected each load+arm in one result file`;
+}
+
+/** Results without any load to evaluate a gate at. */
+export function gateNoLoads(files: readonly string[], gateId: string): string {
+  return `${files.join(', ')}: no loads in the results; expected at least one load to evaluate gate ${gateId}`;
+}
+
+/** A load the gate names that the results lack (`index`: its place in the gate's "loads"). */
+export function gateLoadAbsent(gatePath: string, index: number, load: string, present: readonly string[]): string {
+  return atPath(gatePath, `loads[${index}]`, `load "${load}", absent from the results`, `one of ${present.join(', ')}`);
+}
+
+/** A criterion's arm or baseline that the results lack at a load (`present`: the arms there, listed). */
+export function gateArmAbsent(gatePath: string, criterion: string, role: 'arm' | 'baseline', arm: string, load: string, present: string): string {
+  return atPath(gatePath, `criteria.${criterion}.${role}`, `"${arm}", absent from the results at load ${load}`, `one of the arms there (${present})`);
+}
+
+/** A criterion's metric missing from some window of an arm (`role`: arm or baseline, `file`: its result file). */
+export function gateMetricAbsent(gatePath: string, criterion: string, metric: string, role: string, arm: string, load: string, file: string): string {
+  return atPath(gatePath, `criteria.${criterion}.metric`, `"${metric}", not available in every window of ${role} ${arm} at load ${load} (${file})`, 'a metric the results carry');
+}
+
+/** A criterion whose arm and baseline have different (or no) window counts. */
+export function gateWindowCounts(gatePath: string, criterion: string, arm: string, armWindows: number, baseline: string, baseWindows: number, load: string): string {
+  return atPath(gatePath, `criteria.${criterion}`, `${arm} has ${armWindows} windows and ${baseline} ${baseWindows} at load ${load}`, 'the same non-zero number of windows in both');
+}
+
+/** Results with another number of windows than the gate pre-registered. */
+export function gateWindowsNotAsRegistered(gatePath: string, windows: number, arm: string, load: string, registered: number): string {
+  return atPath(gatePath, 'windows', `${windows} windows in the results for ${arm} at load ${load}`, `${registered} as pre-registered`);
+}
+
+/** A bootstrap block longer than the window series. */
+export function gateBlockTooLong(gatePath: string, block: number, windows: number, load: string): string {
+  return atPath(gatePath, 'bootstrap.block', `${block}, longer than the ${windows} windows at load ${load}`, `a block length ≤ ${windows}`);
+}
+
+/** A criterion that pairs or pools replications the results do not hold. */
+export function gatePairWithoutReplications(gatePath: string, criterion: string, pair: string, arm: string, load: string): string {
+  return atPath(gatePath, `criteria.${criterion}.pair`, `"${pair}", but the results hold no replications (${arm}#sSEED) of ${arm} at load ${load}`, 'results of an experiment with "replications", or no "pair"');
+}
+
+/** Replicated arm and baseline that share no seed. */
+export function gateNoCommonSeed(gatePath: string, criterion: string, baseline: string, arm: string, load: string): string {
+  return atPath(gatePath, `criteria.${criterion}.baseline`, `"${baseline}", with no replication seed in common with ${arm} at load ${load}`, 'both arms run with the same replication seeds');
+}
+
+// ── Reports ───────────────────────────────────────────────────────────────────────────────────────────────────────
+
+/** `hsim report` given a results path that is not a folder. */
+export function resultsFolderMissing(dir: string): string {
+  return atLocation(dir, undefined, 'not found or not a folder', 'a folder of result files (hsim simulate -o <dir>/x.json)');
+}
+
+/** A report input that is not JSON, skipped (`sweep`: it was named as a sweep output). */
+export function reportInputNotJson(file: string, why: string, sweep: boolean): string {
+  return atLocation(file, undefined, `skipped: not readable as JSON (${why})`, sweep ? 'a sweep output (sweep.json)' : 'a result file (SPEC §10)');
+}
+
+/** A sweep output that does not parse, skipped. */
+export function reportSweepInvalid(file: string, issues: readonly string[]): string {
+  return `${file}: skipped: not a valid sweep output: ${issues.join('; ')}`;
+}
+
+/** A result file that does not parse, skipped (the first five issues shown). */
+export function reportResultInvalid(file: string, issues: readonly string[]): string {
+  return `${file}: skipped: not a valid result file: ${issues.slice(0, 5).join('; ')}${issues.length > 5 ? `; and ${issues.length - 5} more` : ''}`;
+}
+
+/** A results folder without any result file or sweep output. */
+export function reportNoResults(dir: string): string {
+  return atLocation(dir, undefined, 'no result files (SPEC §10) or sweep outputs found', 'a folder holding `hsim simulate -o` result files or a sweep.json');
+}
+
+/** Results from which no chart can be drawn. */
+export function reportNoChart(dir: string): string {
+  return `${dir}: no chart can be drawn from these results`;
+}
+
+/** Headline of a report that has nothing to show (`what`: why). */
+export function nothingToReport(what: string): string {
+  return `${what}; nothing to report`;
+}
+
+/** `--tables` other than csv, latex or csv,latex. */
+export function tableFormatsInvalid(text: string): string {
+  return `--tables: found ${JSON.stringify(text)}; expected csv, latex or csv,latex`;
+}
+
+/** A gate for another trace than the results' (both hashes shortened to 12 digits). */
+export function gateForOtherTrace(gateId: string, gateSha256: string, traceSha256: string | null): string {
+  return `gate ${gateId} is for trace ${gateSha256.slice(0, 12)}…, the results are of trace ${(traceSha256 ?? 'unknown').slice(0, 12)}…`;
+}
+
+/** A gate that fits none (or, naming its loads, not all) of a trace's loads (`skipped`: why, per load). */
+export function gateDoesNotFit(gateId: string, trace: string, skipped: readonly string[]): string {
+  return `gate ${gateId} does not fit ${trace}: ${skipped.join('; ')}`;
+}
+
+/** A load a gate names that the results lack (a reason the gate does not fit). */
+export function fitLoadAbsent(load: string): string {
+  return `load ${load}: absent from the results`;
+}
+
+/** A load without some arm a gate needs (a reason the gate does not fit). */
+export function fitArmsMissing(load: string, arms: readonly string[]): string {
+  return `load ${load}: no arm ${arms.join(', ')}`;
+}
+
+/** A load with other window counts than the gate pre-registers (a reason the gate does not fit). */
+export function fitWindowCounts(load: string, counts: readonly number[], registered: number): string {
+  return `load ${load}: ${counts.join('/')} windows, the gate pre-registers ${registered}`;
+}
+
 // ── Traces and loads ──────────────────────────────────────────────────────────────────────────────────────────────
 
 /** A common-format trace whose header is wrong (`found` says how). */
@@ -359,6 +737,114 @@ export function traceHeader(file: string, found: string, expectedHeader: string)
 /** A common-format trace with no header at all. */
 export function traceEmpty(file: string, expectedHeader: string): string {
   return traceHeader(file, 'the file is empty', expectedHeader);
+}
+
+/** A trace header that lacks a required column. */
+export function traceHeaderLacks(file: string, header: string, column: string, expectedHeader: string): string {
+  return traceHeader(file, `header "${header}" lacks column ${column}`, expectedHeader);
+}
+
+/** A trace header with another column where a required one belongs (`index`: 0-based). */
+export function traceHeaderMisplaced(file: string, index: number, found: string, column: string, expectedHeader: string): string {
+  return traceHeader(file, `header column ${index + 1} is "${found}", not ${column}`, expectedHeader);
+}
+
+/** A trace header with a column the format does not have. */
+export function traceHeaderUnknown(file: string, column: string, expectedHeader: string): string {
+  return traceHeader(file, `unknown header column "${column}"`, expectedHeader);
+}
+
+/** A trace header naming a column twice. */
+export function traceHeaderTwice(file: string, column: string, expectedHeader: string): string {
+  return traceHeader(file, `header column "${column}" appears twice`, expectedHeader);
+}
+
+/** `N fields (a,b,c)`: what a trace row should hold. */
+function traceFields(columns: readonly string[]): string {
+  return `${columns.length} fields (${columns.join(',')})`;
+}
+
+/** A trace line longer than any valid row. */
+export function traceLineTooLong(file: string, line: number, maxBytes: number): string {
+  return atLocation(file, line, `a line longer than ${maxBytes} bytes`, 'rows of three to five short fields');
+}
+
+/** An empty line among the rows of a trace. */
+export function traceEmptyLine(file: string, line: number, columns: readonly string[]): string {
+  return atLocation(file, line, 'empty line', traceFields(columns));
+}
+
+/** A trace row that ends after `fields` of its fields. */
+export function traceTooFewFields(file: string, line: number, fields: number, columns: readonly string[]): string {
+  return atLocation(file, line, `the row has ${fields} field${fields === 1 ? '' : 's'}`, traceFields(columns));
+}
+
+/** A trace row with more fields than the header has columns. */
+export function traceTooManyFields(file: string, line: number, columns: readonly string[]): string {
+  return atLocation(file, line, `the row has more than ${columns.length} fields`, traceFields(columns));
+}
+
+/** A character after the last field of a trace row. */
+export function traceCharAfterRow(file: string, line: number, char: string): string {
+  return atLocation(file, line, `unexpected character ${JSON.stringify(char)} after the last field`, 'a line end');
+}
+
+/** A quoted key or class that is not closed within the longest label. */
+export function traceQuoteNotClosed(file: string, line: number, maxBytes: number): string {
+  return atLocation(file, line, 'a quoted field is not closed', `a closing quote (") within ${maxBytes} bytes`);
+}
+
+/** A character after the closing quote of a quoted field. */
+export function traceCharAfterQuote(file: string, line: number, char: string): string {
+  return atLocation(file, line, `unexpected character ${JSON.stringify(char)} after a closing quote`, 'a comma or a line end');
+}
+
+/** A trace row with an empty key. */
+export function traceKeyEmpty(file: string, line: number): string {
+  return atLocation(file, line, 'the key is empty', 'a key of 1 to 256 bytes');
+}
+
+/** A key or class (`label`) longer than the longest allowed. */
+export function traceLabelTooLong(file: string, line: number, label: string, bytes: number, maxBytes: number): string {
+  return atLocation(file, line, `the ${label} is ${bytes} bytes long`, `at most ${maxBytes} bytes (UTF-8)`);
+}
+
+/** A key or class (`label`) that is not UTF-8. */
+export function traceLabelNotUtf8(file: string, line: number, label: string): string {
+  return atLocation(file, line, `the ${label} is not valid UTF-8`, 'UTF-8 text');
+}
+
+/** What each numeric column of a trace holds. */
+const TRACE_NUMBER_EXPECTED = { arrival_ms: 'a finite number', duration_ms: 'a finite number ≥ 0', size_bytes: 'an integer ≥ 0 (or empty)' } as const;
+
+/** A numeric trace field that does not hold what its column should (`text`: the field as read, '' when empty). */
+export function traceBadNumber(file: string, line: number, column: keyof typeof TRACE_NUMBER_EXPECTED, text: string): string {
+  return atLocation(file, line, text === '' ? `${column} is empty` : `${column} is "${text}"`, TRACE_NUMBER_EXPECTED[column]);
+}
+
+/** A trace path that is not a file. */
+export function traceFileMissing(path: string): string {
+  return atLocation(path, undefined, 'no such file', 'a trace CSV or CSV.gz');
+}
+
+/** A gzipped trace whose stream is corrupt. */
+export function traceGzipCorrupt(path: string, why: string): string {
+  return atLocation(path, undefined, `the gzip stream is corrupt (${why})`, 'a valid .gz file');
+}
+
+/** A trace meta sidecar that is not JSON. */
+export function traceMetaNotJson(metaPath: string, why: string): string {
+  return atLocation(metaPath, undefined, `not valid JSON (${why})`, 'the trace meta sidecar written by hsim');
+}
+
+/** A trace meta sidecar without `"format": "hsim-trace"`. */
+export function traceMetaNoFormat(metaPath: string): string {
+  return atLocation(metaPath, undefined, 'no "format": "hsim-trace" field', 'the trace meta sidecar written by hsim');
+}
+
+/** A trace (or its sidecar) that cannot be written; the writer removed what it began. */
+export function traceNotWritable(path: string, code: string, why: string): string {
+  return atLocation(path, undefined, `cannot be written (${code}: ${why})`, 'a writable path with room for the trace', 'nothing was left behind');
 }
 
 /** `--load` scaling with too few evaluation rows. */

@@ -1,5 +1,5 @@
 // Incremental byte-level parser of the common trace CSV (SPEC §3): bytes in any chunking, a sorted Trace out.
-import { atLocation, InputError } from '../src/errors.ts';
+import { InputError } from '../src/errors.ts';
 import * as msg from '../src/messages.ts';
 import type { Trace } from '../src/trace/trace.ts';
 import { ByteInterner, FNV_OFFSET, FNV_PRIME } from './byte-interner.ts';
@@ -36,18 +36,18 @@ const INITIAL_CAPACITY = 1 << 14;
 export function parseTraceHeader(line: string, file: string): string[] {
   const text = line.charCodeAt(0) === 0xfeff ? line.slice(1) : line;
   const cols = text.replace(/\r$/, '').split(',');
-  const fail = (found: string): never => {
-    throw new InputError(msg.traceHeader(file, found, EXPECTED_HEADER));
+  const fail = (message: string): never => {
+    throw new InputError(message);
   };
   for (let i = 0; i < REQUIRED_COLUMNS.length; i++) {
     if (cols[i] !== REQUIRED_COLUMNS[i]) {
-      fail(cols[i] === undefined ? `header "${text}" lacks column ${REQUIRED_COLUMNS[i]}` : `header column ${i + 1} is "${cols[i]}", not ${REQUIRED_COLUMNS[i]}`);
+      fail(cols[i] === undefined ? msg.traceHeaderLacks(file, text, REQUIRED_COLUMNS[i]!, EXPECTED_HEADER) : msg.traceHeaderMisplaced(file, i, cols[i]!, REQUIRED_COLUMNS[i]!, EXPECTED_HEADER));
     }
   }
   const seen = new Set<string>();
   for (const c of cols.slice(REQUIRED_COLUMNS.length)) {
-    if (!(OPTIONAL_COLUMNS as readonly string[]).includes(c)) fail(`unknown header column "${c}"`);
-    if (seen.has(c)) fail(`header column "${c}" appears twice`);
+    if (!(OPTIONAL_COLUMNS as readonly string[]).includes(c)) fail(msg.traceHeaderUnknown(file, c, EXPECTED_HEADER));
+    if (seen.has(c)) fail(msg.traceHeaderTwice(file, c, EXPECTED_HEADER));
     seen.add(c);
   }
   return cols;
@@ -117,7 +117,7 @@ export class TraceCsvParser {
     const lastNewline = buf.lastIndexOf(LF);
     const consumed = lastNewline < start ? start : this.parseRegion(buf, start, lastNewline + 1, false);
     if (consumed < buf.length) {
-      if (buf.length - consumed > MAX_LINE_BYTES) this.fail(`a line longer than ${MAX_LINE_BYTES} bytes`, 'rows of three to five short fields');
+      if (buf.length - consumed > MAX_LINE_BYTES) this.fail(msg.traceLineTooLong(this.file, this.line, MAX_LINE_BYTES));
       this.carry = concat(buf.subarray(consumed), new Uint8Array(0));
     }
   }
@@ -228,7 +228,7 @@ export class TraceCsvParser {
     let p = start;
     this.quotedLines = 0;
     if (buf[p] === LF || (buf[p] === CR && buf[p + 1] === LF)) {
-      this.fail(`empty line`, `${ncol} fields (${this.columns!.join(',')})`);
+      this.fail(msg.traceEmptyLine(this.file, this.line, this.columns!));
     }
     for (let c = 0; c < ncol; c++) {
       const kind = kinds[c]!;
@@ -241,26 +241,26 @@ export class TraceCsvParser {
         this.parseNumber(buf, p, end);
         const v = this.value;
         if (kind === KIND_ARRIVAL) {
-          if (!Number.isFinite(v)) this.badNumber(buf, p, 'arrival_ms', 'a finite number');
+          if (!Number.isFinite(v)) this.badNumber(buf, p, 'arrival_ms');
           this.arrival[i] = v;
         } else if (kind === KIND_DURATION) {
-          if (!(v >= 0) || v === Infinity) this.badNumber(buf, p, 'duration_ms', 'a finite number ≥ 0');
+          if (!(v >= 0) || v === Infinity) this.badNumber(buf, p, 'duration_ms');
           this.duration[i] = v;
         } else if (this.pos === p) {
           this.size![i] = Number.NaN;
         } else {
-          if (!(v >= 0) || !Number.isSafeInteger(v)) this.badNumber(buf, p, 'size_bytes', 'an integer ≥ 0 (or empty)');
+          if (!(v >= 0) || !Number.isSafeInteger(v)) this.badNumber(buf, p, 'size_bytes');
           this.size![i] = v;
         }
       }
       p = this.pos;
       if (c < ncol - 1) {
-        if (p >= end || buf[p] !== COMMA) this.fail(`the row has ${c + 1} field${c === 0 ? '' : 's'}`, `${ncol} fields (${this.columns!.join(',')})`);
+        if (p >= end || buf[p] !== COMMA) this.fail(msg.traceTooFewFields(this.file, this.line, c + 1, this.columns!));
         p++;
       } else if (p < end) {
-        if (buf[p] === COMMA) this.fail(`the row has more than ${ncol} fields`, `${ncol} fields (${this.columns!.join(',')})`);
+        if (buf[p] === COMMA) this.fail(msg.traceTooManyFields(this.file, this.line, this.columns!));
         if (buf[p] === CR && p + 1 < end && buf[p + 1] === LF) p++;
-        if (buf[p] !== LF) this.fail(`unexpected character ${JSON.stringify(String.fromCharCode(buf[p]!))} after the last field`, 'a line end');
+        if (buf[p] !== LF) this.fail(msg.traceCharAfterRow(this.file, this.line, String.fromCharCode(buf[p]!)));
         p++;
       }
     }
@@ -335,7 +335,7 @@ export class TraceCsvParser {
       // A valid quoted label has at most 256 bytes, each quote doubled, so a longer one is not closed.
       if (p >= end || p - start > 2 * MAX_KEY_BYTES + 2) {
         if (!final && p < start + 2 * MAX_KEY_BYTES + 2) return -1;
-        this.fail('a quoted field is not closed', `a closing quote (") within ${MAX_KEY_BYTES} bytes`);
+        this.fail(msg.traceQuoteNotClosed(this.file, this.line, MAX_KEY_BYTES));
       }
       const c = buf[p]!;
       if (c === QUOTE) {
@@ -359,7 +359,7 @@ export class TraceCsvParser {
       this.scratch[len++] = c;
     }
     if (p < end && buf[p] !== COMMA && buf[p] !== LF && buf[p] !== CR) {
-      this.fail(`unexpected character ${JSON.stringify(String.fromCharCode(buf[p]!))} after a closing quote`, 'a comma or a line end');
+      this.fail(msg.traceCharAfterQuote(this.file, this.line, String.fromCharCode(buf[p]!)));
     }
     this.pos = p;
     this.quotedLines += lines;
@@ -371,20 +371,19 @@ export class TraceCsvParser {
   private internLabel(buf: Uint8Array, start: number, end: number, h: number, isKey: boolean): number {
     const name = isKey ? 'key' : 'class';
     const len = end - start;
-    if (isKey && len === 0) this.fail('the key is empty', 'a key of 1 to 256 bytes');
-    if (len > MAX_KEY_BYTES) this.fail(`the ${name} is ${len} bytes long`, `at most ${MAX_KEY_BYTES} bytes (UTF-8)`);
+    if (isKey && len === 0) this.fail(msg.traceKeyEmpty(this.file, this.line));
+    if (len > MAX_KEY_BYTES) this.fail(msg.traceLabelTooLong(this.file, this.line, name, len, MAX_KEY_BYTES));
     const id = (isKey ? this.keys : this.classes).intern(buf, start, end, h);
-    if (id < 0) this.fail(`the ${name} is not valid UTF-8`, 'UTF-8 text');
+    if (id < 0) this.fail(msg.traceLabelNotUtf8(this.file, this.line, name));
     return id;
   }
 
-  private badNumber(buf: Uint8Array, start: number, column: string, expected: string): never {
-    const text = latin1(buf, start, this.pos, 80);
-    return this.fail(text === '' ? `${column} is empty` : `${column} is "${text}"`, expected);
+  private badNumber(buf: Uint8Array, start: number, column: 'arrival_ms' | 'duration_ms' | 'size_bytes'): never {
+    return this.fail(msg.traceBadNumber(this.file, this.line, column, latin1(buf, start, this.pos, 80)));
   }
 
-  private fail(found: string, expected: string): never {
-    throw new InputError(atLocation(this.file, this.line, found, expected));
+  private fail(message: string): never {
+    throw new InputError(message);
   }
 
   private grow(): void {

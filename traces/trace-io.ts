@@ -4,7 +4,8 @@ import { createReadStream, existsSync, openSync, readdirSync, readFileSync, read
 import { join } from 'node:path';
 import { createGunzip } from 'node:zlib';
 import type { Readable } from 'node:stream';
-import { atLocation, InputError } from '../src/errors.ts';
+import { InputError } from '../src/errors.ts';
+import * as msg from '../src/messages.ts';
 import { writeFileAtomic } from '../src/io/atomic-io.ts';
 import { stableStringify } from '../src/json/stable-json.ts';
 import { stableOrderBy, type Trace } from '../src/trace/trace.ts';
@@ -47,7 +48,7 @@ export function defaultCacheDir(): string {
  * @throws InputError for a missing file, a bad gzip stream, a bad row (file:line) or a malformed sidecar.
  */
 export async function readTrace(path: string, opts: { cache?: boolean; cacheDir?: string } = {}): Promise<LoadedTrace> {
-  if (!existsSync(path) || !statSync(path).isFile()) throw new InputError(atLocation(path, undefined, 'no such file', 'a trace CSV or CSV.gz'));
+  if (!existsSync(path) || !statSync(path).isFile()) throw new InputError(msg.traceFileMissing(path));
   const meta = readMetaSidecar(path);
   const useCache = opts.cache ?? true;
   const cacheDir = opts.cacheDir ?? defaultCacheDir();
@@ -93,7 +94,7 @@ async function parseTraceFile(path: string): Promise<{ trace: Trace; sha256: str
   } catch (err) {
     if (err instanceof InputError) throw err;
     const code = (err as { code?: string }).code ?? '';
-    if (code.startsWith('Z_')) throw new InputError(atLocation(path, undefined, `the gzip stream is corrupt (${(err as Error).message})`, 'a valid .gz file'));
+    if (code.startsWith('Z_')) throw new InputError(msg.traceGzipCorrupt(path, (err as Error).message));
     throw err;
   } finally {
     source.destroy();
@@ -214,10 +215,10 @@ function readMetaSidecar(tracePath: string): TraceMeta | null {
   try {
     value = JSON.parse(readFileSync(metaPath, 'utf8'));
   } catch (err) {
-    throw new InputError(atLocation(metaPath, undefined, `not valid JSON (${(err as Error).message})`, 'the trace meta sidecar written by hsim'));
+    throw new InputError(msg.traceMetaNotJson(metaPath, (err as Error).message));
   }
   if (typeof value !== 'object' || value === null || (value as { format?: unknown }).format !== 'hsim-trace') {
-    throw new InputError(atLocation(metaPath, undefined, 'no "format": "hsim-trace" field', 'the trace meta sidecar written by hsim'));
+    throw new InputError(msg.traceMetaNoFormat(metaPath));
   }
   return value as TraceMeta;
 }

@@ -5,7 +5,8 @@ import { once } from 'node:events';
 import { basename, dirname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGzip, type Gzip } from 'node:zlib';
-import { atLocation, InputError } from '../src/errors.ts';
+import { InputError } from '../src/errors.ts';
+import * as msg from '../src/messages.ts';
 import { tempPathFor } from '../src/io/atomic-io.ts';
 import { stableStringify } from '../src/json/stable-json.ts';
 import { columnNames, quoteCsvField as csvField, type TraceColumns } from './trace-csv.ts';
@@ -369,7 +370,7 @@ export class TraceWriter {
     const code = (err as NodeJS.ErrnoException | null)?.code;
     if (err instanceof InputError || typeof code !== 'string') return err;
     const why = code === 'ENOSPC' ? 'no space left on the device' : code === 'EDQUOT' ? 'disk quota exceeded' : (err as Error).message;
-    return new InputError(atLocation(path, undefined, `cannot be written (${code}: ${why})`, 'a writable path with room for the trace', 'nothing was left behind'));
+    return new InputError(msg.traceNotWritable(path, code, why));
   }
 
   private grow(extra: number): void {

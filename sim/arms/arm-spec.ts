@@ -1,6 +1,7 @@
 // Parsing of arm strings `routing[+flag…][@param=value…]` (SPEC §5) through the one flag and parameter table.
 import { didYouMean } from '../../src/text/nearest-name.ts';
 import { InputError, atOption } from '../../src/errors.ts';
+import * as msg from '../../src/messages.ts';
 import {
   ARM_FLAGS, DEFAULT_AGING_INTERVAL_MS, defaultFlagState, findFlag, findParam, paramNames, type ArmFlags, type ParamState,
 } from '../../src/arm/arm-flags.ts';
@@ -57,7 +58,7 @@ export function parseArm(text: string, levels: number, globalSets: readonly stri
     // `--arm fifo,predictive` is a common slip: each arm takes its own --arm.
     const listed = name.includes(',') && body.split(',').every((p) => findRouting(p.split('+')[0] ?? '') !== undefined);
     const hint = listed ? `repeat --arm for each arm: ${body.split(',').map((p) => `--arm ${p}`).join(' ')}` : didYouMean(name, routingNames());
-    throw new InputError(atOption(where, `unknown routing "${name}"`, `one of ${routingNames().join(', ')}`, hint));
+    throw new InputError(msg.unknownRouting(where, name, routingNames(), hint));
   }
   const flags = defaultFlagState();
   if (routing.agesByDefault === false) flags.agingMs = null; // an ideal-order arm ages only with aging=<ms>
@@ -67,8 +68,8 @@ export function parseArm(text: string, levels: number, globalSets: readonly stri
     const fname = eq < 0 ? flag : flag.slice(0, eq);
     const value = eq < 0 ? null : flag.slice(eq + 1);
     const spec = findFlag(fname);
-    if (spec === undefined) throw new InputError(atOption(where, `unknown flag "${fname}"`, ARM_FLAGS.map((f) => f.usage).join(', '), didYouMean(fname, ARM_FLAGS.map((f) => f.name))));
-    if (seen.has(spec.slot)) throw new InputError(atOption(where, `flag "${fname}" given twice (or with its opposite)`, 'each flag at most once'));
+    if (spec === undefined) throw new InputError(msg.unknownArmFlag(where, fname, ARM_FLAGS.map((f) => f.usage), didYouMean(fname, ARM_FLAGS.map((f) => f.name))));
+    if (seen.has(spec.slot)) throw new InputError(msg.armFlagTwice(where, fname));
     seen.add(spec.slot);
     const problem = spec.refusedBy(routing, fname) ?? spec.apply(flags, value, levels);
     if (problem !== null) throw new InputError(atOption(where, problem.found, problem.expected));
@@ -77,17 +78,16 @@ export function parseArm(text: string, levels: number, globalSets: readonly stri
   for (const [k, v, place] of sets) {
     const param = findParam(k);
     if (param === undefined || param.scope !== 'arm') {
-      const names = paramNames('arm');
-      throw new InputError(`${place}: unknown parameter "${k}"; expected ${names.slice(0, -1).join(', ')} or ${names[names.length - 1]!}`);
+      throw new InputError(msg.unknownArmParam(place, k, paramNames('arm')));
     }
     if (!param.appliesTo(routing, state)) continue; // a global --set applies to the arms it concerns
     const problem = param.apply(state, v, k);
-    if (problem !== null) throw new InputError(`${place}: ${problem.found}; expected ${problem.expected}`);
+    if (problem !== null) throw new InputError(msg.armParamValue(place, problem.found, problem.expected));
   }
   if (flags.weights !== null && flags.weights.length !== levels) {
-    throw new InputError(atOption(where, `${flags.weights.length} weights for ${levels} levels`, `exactly ${levels} weights (set them with weights=a,b,…)`));
+    throw new InputError(msg.weightsPerLevel(where, flags.weights.length, levels));
   }
-  if (flags.pausing && flags.agingMs === null) throw new InputError(atOption(where, 'pausing together with no-aging', 'pausing only with aging on'));
+  if (flags.pausing && flags.agingMs === null) throw new InputError(msg.pausingWithoutAging(where));
   if (routing.queues === 'per-key') flags.agingMs = null;
   return { text, routing, flags: { ...flags }, predictorOverrides: state.predictorOverrides, agingIntervalMs: state.agingIntervalMs };
 }

@@ -1,5 +1,6 @@
 // Which arm flags the ideal-order routings (sjf, sept, srpt) take: no levels, so no weights or pausing.
-import { InputError, atOption } from '../../src/errors.ts';
+import { InputError } from '../../src/errors.ts';
+import * as msg from '../../src/messages.ts';
 import type { ArmFlags } from '../../src/arm/arm-flags.ts';
 
 /**
@@ -7,13 +8,9 @@ import type { ArmFlags } from '../../src/arm/arm-flags.ts';
  * `aging=<ms>` when the routing has no aging (`agingAllowed` false, e.g. preemptive srpt).
  */
 export function checkIdealFlags(name: string, flags: ArmFlags, agingAllowed: boolean): void {
-  const where = `--arm ${name}`;
   const bad: string[] = [];
   if (flags.weights !== null) bad.push('weights');
   if (flags.pausing) bad.push('pausing');
   if (!agingAllowed && flags.agingMs !== null) bad.push('aging');
-  if (bad.length > 0) {
-    const allowed = agingAllowed ? 'no flag but aging=<ms>' : 'no scheduling flags';
-    throw new InputError(atOption(where, `flag "${bad.join('", "')}" on "${name}", a continuous-priority order without levels`, allowed));
-  }
+  if (bad.length > 0) throw new InputError(msg.levelFlagsOnIdealArm(name, bad, agingAllowed));
 }

@@ -1,5 +1,5 @@
 // The arm flags (`+weights`, `+pausing` …) and arm parameters (`@aging=`, `--set`, experiment overrides), declared once.
-import { describeJson } from '../experiment/json-shape.ts';
+import { describe as describeJson } from '../json/json-value.ts';
 import { INPUT_RANGES } from '../input-ranges.ts';
 import { readPredictorParam, type ParamProblem } from '../predictor/params.ts';
 

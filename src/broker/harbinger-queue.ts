@@ -173,7 +173,7 @@ export class HarbingerQueue {
   ack(token: string, durationMs: number): void {
     checkRange('duration_ms', durationMs);
     const m = this.inFlight.get(token);
-    if (m === undefined) throw new StaleTokenError(`token "${token}" does not settle a current delivery (stale, settled or unknown)`);
+    if (m === undefined) throw new StaleTokenError(msg.staleToken(token));
     const now = this.event();
     this.settleAttempt(m, token);
     this.completed++;
@@ -190,7 +190,7 @@ export class HarbingerQueue {
   /** Settles a delivery as failed: re-queued, or dead-lettered past the retries. Throws StaleTokenError. */
   nack(token: string): void {
     const m = this.inFlight.get(token);
-    if (m === undefined) throw new StaleTokenError(`token "${token}" does not settle a current delivery (stale, settled or unknown)`);
+    if (m === undefined) throw new StaleTokenError(msg.staleToken(token));
     const now = this.event();
     this.settleAttempt(m, token);
     this.retryOrDeadLetter(m, now, 'nacked');

@@ -139,7 +139,7 @@ export async function prepareRun(spec: ExperimentSpec, file: string, flags: RunF
   }
   const seeded = seededRoutings();
   if (spec.replications === undefined && spec.repeats > 1 && !spec.arms.some((a) => seeded.includes(a.split(/[+@]/)[0] ?? ''))) {
-    issues.push(`${file} → repeats: ${spec.repeats}; expected 1 for these arms (the engine and the predictor are deterministic: only ${seeded.join(', ')} depends on the seed, so repeats would be identical copies)`);
+    issues.push(msg.repeatsIdentical(file, spec.repeats, seeded));
   }
   const indices = cells.map((_, i) => i);
   const selected = flags.shard ? shardItems(indices, flags.shard) : indices;
@@ -165,14 +165,14 @@ async function checkTraces(spec: ExperimentSpec, file: string, flags: RunFlags, 
     if (checked.has(abs) || t.sha256 === '') continue;
     checked.add(abs);
     if (!existsSync(abs)) {
-      issues.push(`${file} → traces[${i}].path: "${t.path}" (${abs}) does not exist; expected a trace file (paths are relative to the experiment file's folder)`);
+      issues.push(msg.experimentTraceMissing(file, i, t.path, abs));
       continue;
     }
     try {
       await loadTraceChecked(abs, t.sha256, flags.cache);
     } catch (err) {
       if (!(err instanceof InputError)) throw err;
-      issues.push(`${file} → traces[${i}]: ${err.message}`);
+      issues.push(msg.experimentTraceProblem(file, i, err.message));
     }
   }
 }
@@ -279,7 +279,7 @@ export async function executeRun(p: PreparedRun, flags: RunFlags, progress: RunP
   }
   progress.finish();
   if (failures.length > 0) {
-    const lines = failures.map((f) => (f.ok ? '' : `cell ${f.id}: ${f.message}`));
+    const lines = failures.map((f) => (f.ok ? '' : msg.cellFailed(f.id, f.message)));
     const headline = msg.cellsFailed(failures.length, todo.length);
     if (failures.every((f) => !f.ok && f.input)) throw new InputError(headline, lines.length === 1 ? [headline, ...lines] : lines);
     throw new Error(`${headline}\n${lines.join('\n')}`);

@@ -1,22 +1,12 @@
 // Small validators for parsed JSON config files: each pushes an `atPath` message to an issue list and returns a typed value.
 import { atPath } from '../errors.ts';
+import { describe, isObject, type ParseOutcome } from '../json/json-value.ts';
+
+// The config readers share the result and gate readers' JSON helpers (src/json/json-value.ts), under the names they use.
+export { isObject as isRecord, describe as describeJson };
 
 /** A parsed config or every problem found in it. */
-export type Parsed<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly issues: readonly string[] };
-
-/** Whether `v` is a plain JSON object (not null, not an array). */
-export function isRecord(v: unknown): v is Record<string, unknown> {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
-}
-
-/** A short description of a JSON value for messages: `"abc"`, `12`, `an array`, `null`. */
-export function describeJson(v: unknown): string {
-  if (v === undefined) return 'nothing';
-  if (Array.isArray(v)) return 'an array';
-  if (isRecord(v)) return 'an object';
-  const text = JSON.stringify(v);
-  return text.length > 60 ? `${text.slice(0, 57)}…` : text;
-}
+export type Parsed<T> = ParseOutcome<T>;
 
 /** Collects issues for one config file; every message names the file and the JSON path. */
 export class IssueList {
@@ -40,7 +30,7 @@ export class IssueList {
     const v = obj[key];
     if (v === undefined && fallback !== undefined) return fallback;
     if (typeof v !== 'string' || v === '') {
-      this.add(join(path, key), describeJson(v), 'a non-empty string');
+      this.add(join(path, key), describe(v), 'a non-empty string');
       return fallback ?? '';
     }
     return v;
@@ -51,7 +41,7 @@ export class IssueList {
     const v = obj[key];
     if (v === undefined) return fallback;
     if (typeof v !== 'number' || !Number.isInteger(v) || v < min || (max !== undefined && v > max)) {
-      this.add(join(path, key), describeJson(v), max === undefined ? `an integer ≥ ${min}` : `an integer from ${min} to ${max}`);
+      this.add(join(path, key), describe(v), max === undefined ? `an integer ≥ ${min}` : `an integer from ${min} to ${max}`);
       return fallback;
     }
     return v;
@@ -62,7 +52,7 @@ export class IssueList {
     const v = obj[key];
     if (v === undefined) return fallback;
     if (typeof v !== 'string' || !(choices as readonly string[]).includes(v)) {
-      this.add(join(path, key), describeJson(v), `one of ${choices.map((c) => `"${c}"`).join(', ')}`);
+      this.add(join(path, key), describe(v), `one of ${choices.map((c) => `"${c}"`).join(', ')}`);
       return fallback;
     }
     return v as T;

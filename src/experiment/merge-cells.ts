@@ -1,5 +1,6 @@
 // Merging the cells of one trace into the SPEC §10 result shape (loads → arms), refusing conflicts.
 import { stableStringify } from '../json/stable-json.ts';
+import * as msg from '../messages.ts';
 import type { LoadResult, ResultTrace } from '../result/result-file.ts';
 import { cellArm, type CellFile } from './cell-file.ts';
 
@@ -39,7 +40,7 @@ export function mergeTraceCells(sorted: readonly CellFile[], base: MergeBase, ke
   const keys: string[] = [];
   const loads: string[] = [];
   for (const c of sorted) {
-    if (c.trace.sha256 !== first.trace.sha256) issues.push(`cell ${c.cell.id}: trace sha256 ${c.trace.sha256}; expected ${first.trace.sha256} as in cell ${first.cell.id}`);
+    if (c.trace.sha256 !== first.trace.sha256) issues.push(msg.cellOfOtherTrace(c.cell.id, c.trace.sha256, first.trace.sha256, first.cell.id));
     const key = keyOf(c);
     const { compress, arm } = cellArm(c);
     let load = results[c.cell.load];
@@ -50,7 +51,7 @@ export function mergeTraceCells(sorted: readonly CellFile[], base: MergeBase, ke
       loads.push(c.cell.load);
     }
     if (load.arms[key] !== undefined) {
-      issues.push(`load ${c.cell.load}, arm ${key}: two cells (${c.cell.id} and another); expected one cell per load and arm`);
+      issues.push(msg.cellTwice(c.cell.load, key, c.cell.id));
       continue;
     }
     load.arms[key] = compress === load.compress ? arm : { ...arm, compress };

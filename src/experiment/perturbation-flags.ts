@@ -1,5 +1,6 @@
 // `--ties` and `--jitter` on `hsim run` and `hsim sweep`: they replace the file's `ties` and `jitter` fields.
 import { InputError, atOption } from '../errors.ts';
+import * as msg from '../messages.ts';
 import { isProblem, parseJitter, parseTies } from '../trace/perturb.ts';
 
 /**
@@ -24,7 +25,7 @@ export function withPerturbationFlags<T extends { readonly ties?: string; readon
     if (isProblem(j)) issues.push(atOption('--jitter', j.found, j.expected));
     else out.jitter = text;
   }
-  if (issues.length > 0) throw new InputError(issues.length === 1 ? issues[0]! : `${issues.length} problems with the options`, issues);
+  if (issues.length > 0) throw new InputError(msg.problemsWithOptions(issues), issues);
   const { ties: _t, jitter: _j, ...rest } = spec;
   return { ...rest, ...out } as T;
 }

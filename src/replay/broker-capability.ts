@@ -1,4 +1,5 @@
 // What each broker can run: RabbitMQ and BullMQ give strict priority only; the Harbinger broker runs every level arm.
+import * as msg from '../messages.ts';
 import type { BrokerKind } from './broker-url.ts';
 
 /** The scheduling an arm asks for, as far as a broker is concerned. */
@@ -15,11 +16,11 @@ export interface ArmNeeds {
  * RabbitMQ and BullMQ have priorities but no aging and no weighted shares; no broker runs per-key queues.
  */
 export function armUnsupportedReason(broker: BrokerKind, arm: ArmNeeds): string | null {
-  if (arm.perKeyQueues) return `arm "${arm.text}" needs one queue per key, which no replay broker provides`;
+  if (arm.perKeyQueues) return msg.brokerNoPerKeyQueues(arm.text);
   if (broker === 'harbinger') return null;
   const name = broker === 'amqp' ? 'RabbitMQ' : 'BullMQ';
-  if (arm.aging) return `arm "${arm.text}" ages messages, which ${name} cannot do (add +no-aging, or use harbinger://)`;
-  if (arm.weighted) return `arm "${arm.text}" uses weighted shares, which ${name} cannot do (strict priority only; use harbinger://)`;
-  if (arm.pausing) return `arm "${arm.text}" uses pausing, which ${name} cannot do`;
+  if (arm.aging) return msg.brokerCannotAge(arm.text, name);
+  if (arm.weighted) return msg.brokerCannotWeigh(arm.text, name);
+  if (arm.pausing) return msg.brokerCannotPause(arm.text, name);
   return null;
 }

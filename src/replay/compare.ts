@@ -1,4 +1,5 @@
 // Simulator vs replay: whole-run mean latency and its change against FIFO, per load and arm, and the gap in points.
+import * as msg from '../messages.ts';
 import { parseResultFile, type ResultFileRead } from '../result/result-reader.ts';
 
 /** One arm at one load, set side by side. Changes are in percent; the gap is replay − simulator, in points. */
@@ -29,12 +30,12 @@ export function compareResults(sim: unknown, replay: unknown, simName: string, r
   const rows: CompareRow[] = [];
   const rep = replay as { replay?: { valid?: unknown; reasons?: unknown } };
   if (rep === null || typeof rep !== 'object' || rep.replay === undefined) {
-    issues.push(`${replayName} → replay: missing; expected a result file written by hsim replay`);
+    issues.push(msg.compareNotAReplay(replayName));
     return rows;
   }
   if (rep.replay.valid !== true) {
     const why = Array.isArray(rep.replay.reasons) ? ` (${(rep.replay.reasons as string[]).join('; ')})` : '';
-    issues.push(`${replayName} → replay.valid: found ${JSON.stringify(rep.replay.valid)}${why}; expected true: an invalid replay is not a result`);
+    issues.push(msg.compareReplayInvalid(replayName, rep.replay.valid, why));
     return rows;
   }
   const simRead = parseResultFile(sim, simName);
@@ -51,11 +52,11 @@ export function compareResults(sim: unknown, replay: unknown, simName: string, r
       const s = meanOf(simRead.value, load, arm);
       const r = meanOf(repRead.value, load, arm);
       if (s === null) {
-        issues.push(`${simName} → results.${load}.arms.${arm}: missing; expected the simulation of the same trace, load and arm`);
+        issues.push(msg.compareSimulationMissing(simName, load, arm));
         continue;
       }
       if (r === null) {
-        issues.push(`${replayName} → results.${load}.arms.${arm}.all.mean_latency_ms: missing; expected a number`);
+        issues.push(msg.compareReplayMeanMissing(replayName, load, arm));
         continue;
       }
       const hasBase = arm !== 'fifo' && simFifo !== null && repFifo !== null && simFifo > 0 && repFifo > 0;

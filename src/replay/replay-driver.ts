@@ -1,4 +1,5 @@
 // The replay driver (SPEC §11): a producer on absolute deadlines and N consumers, one message in flight each.
+import * as msg from '../messages.ts';
 import type { BrokerAdapter, QueueSetup } from './broker-adapter.ts';
 import type { ReplayPlan } from './replay-plan.ts';
 import { sleepUntil } from './wall-clock.ts';
@@ -80,7 +81,7 @@ export async function runReplay(plan: ReplayPlan, keys: readonly string[], adapt
     stop();
   });
   compute?.onFailure((reason) => {
-    if (failures.length < 20) failures.push(`handler failure: ${reason}`);
+    if (failures.length < 20) failures.push(msg.handlerFailure(reason));
     stop();
   });
   await adapter.open(setup);
@@ -100,7 +101,7 @@ export async function runReplay(plan: ReplayPlan, keys: readonly string[], adapt
       }
     }
     if (id < 0 || id >= n || !Number.isNaN(start[id]!)) {
-      failures.push(`unexpected delivery of message ${id}`);
+      failures.push(msg.unexpectedDelivery(id));
       stop();
       return 0;
     }
@@ -141,7 +142,7 @@ export async function runReplay(plan: ReplayPlan, keys: readonly string[], adapt
     const lastDeadline = origin + (n > 0 ? plan.arrivalWall[n - 1]! : 0);
     const now = performance.now();
     if (now > lastDeadline && now - Math.max(lastProgress, lastDeadline) > opts.stallMs) {
-      failures.push(`no message completed for ${(opts.stallMs / 1000).toFixed(1)} s (${n - completed} outstanding)`);
+      failures.push(msg.replayStalled(opts.stallMs, n - completed));
       stop();
     }
   }, 200);
@@ -153,7 +154,7 @@ export async function runReplay(plan: ReplayPlan, keys: readonly string[], adapt
   try {
     deadLettered = await adapter.deadLetters();
   } catch (err) {
-    failures.push(`could not read dead letters: ${(err as Error).message}`);
+    failures.push(msg.deadLettersUnreadable((err as Error).message));
   }
   const wallSeconds = (performance.now() - origin) / 1000;
   await adapter.close().catch(() => undefined);

@@ -1,7 +1,7 @@
 // Replaying a trace through a broker: validate, probe the broker, play each arm in wall-clock time, build the results.
 import { randomUUID } from 'node:crypto';
 import { availableParallelism } from 'node:os';
-import { InputError, atOption } from '../errors.ts';
+import { InputError } from '../errors.ts';
 import * as msg from '../messages.ts';
 import { cliProvenance, gitCommit } from '../io/provenance-io.ts';
 import { readTraceForCli } from '../cli/cli-trace-read.ts';
@@ -78,7 +78,7 @@ export function buildReplayConfig(opts: RawOptions): ReplayConfig {
     issues.push(...err.issues);
   }
   let broker: BrokerAddress | null = null;
-  if (opts.broker === undefined) issues.push(atOption('--broker', 'none given', 'a broker URL such as redis://127.0.0.1:26379'));
+  if (opts.broker === undefined) issues.push(msg.brokerMissing());
   else {
     try {
       broker = parseBrokerUrl(String(opts.broker));
@@ -88,32 +88,30 @@ export function buildReplayConfig(opts: RawOptions): ReplayConfig {
     }
   }
   const timeScale = Number(opts.timeScale);
-  if (!(timeScale > 0) || !Number.isFinite(timeScale)) issues.push(atOption('--time-scale', `"${String(opts.timeScale)}"`, 'a number > 0 (2 plays the trace twice as fast)'));
+  if (!(timeScale > 0) || !Number.isFinite(timeScale)) issues.push(msg.timeScaleInvalid(String(opts.timeScale)));
   const bound = Number(opts.latenessBound);
-  if (!(bound > 0) || !Number.isFinite(bound)) issues.push(atOption('--lateness-bound', `"${String(opts.latenessBound)}"`, 'a positive number of ms'));
+  if (!(bound > 0) || !Number.isFinite(bound)) issues.push(msg.latenessBoundInvalid(String(opts.latenessBound)));
   const maxRetries = Number(opts.maxRetries);
-  if (!Number.isInteger(maxRetries) || maxRetries < 0) issues.push(atOption('--max-retries', `"${String(opts.maxRetries)}"`, 'an integer ≥ 0'));
+  if (!Number.isInteger(maxRetries) || maxRetries < 0) issues.push(msg.maxRetriesInvalid(String(opts.maxRetries)));
   if (sim !== null && broker !== null) {
     for (const arm of sim.arms) {
-      const why = arm.routing.engine !== undefined
-        ? 'a simulator-only bound (it needs its own engine: a continuous priority or preemption); expected an arm a broker can run'
-        : armUnsupportedReason(broker.kind, armNeeds(arm));
-      if (why !== null) issues.push(`option --arm ${arm.text}: ${why}`);
+      const why = arm.routing.engine !== undefined ? msg.armSimulatorOnly() : armUnsupportedReason(broker.kind, armNeeds(arm));
+      if (why !== null) issues.push(msg.armNotReplayable(arm.text, why));
     }
-    if (sim.loads.length !== 1) issues.push(atOption('--load', `${sim.loads.length} loads`, 'exactly one load per replay (run one replay per load)'));
+    if (sim.loads.length !== 1) issues.push(msg.replayOneLoad(sim.loads.length));
   }
   const useBrokerSnapshot = opts.useBrokerSnapshot === true;
   if (useBrokerSnapshot && broker !== null && broker.kind !== 'harbinger') {
-    issues.push(atOption('--use-broker-snapshot', `given with ${broker.kind}`, 'a harbinger:// broker (started with hsim broker --predictor-snapshot FILE)'));
+    issues.push(msg.brokerSnapshotNeedsHarbinger(broker.kind));
   }
   const handlers = opts.handlers === undefined ? 'sleep' : String(opts.handlers);
-  if (handlers !== 'sleep' && handlers !== 'compute') issues.push(atOption('--handlers', `"${handlers}"`, 'sleep or compute'));
+  if (handlers !== 'sleep' && handlers !== 'compute') issues.push(msg.handlersInvalid(handlers));
   let handlerProcesses = 0;
   if (opts.handlerProcesses !== undefined) {
     const p = Number(opts.handlerProcesses);
-    if (handlers !== 'compute') issues.push(atOption('--handler-processes', `given with --handlers ${handlers}`, '--handlers compute'));
+    if (handlers !== 'compute') issues.push(msg.handlerProcessesWithoutCompute(handlers));
     else if (!Number.isInteger(p) || p < 1 || (sim !== null && p > sim.workers)) {
-      issues.push(atOption('--handler-processes', `"${String(opts.handlerProcesses)}"`, `an integer from 1 to --workers${sim === null ? '' : ` (${sim.workers})`}`));
+      issues.push(msg.handlerProcessesOutOfRange(String(opts.handlerProcesses), sim === null ? null : sim.workers));
     } else handlerProcesses = p;
   } else if (handlers === 'compute' && sim !== null) handlerProcesses = Math.min(sim.workers, DEFAULT_MAX_HANDLER_PROCESSES);
   if (issues.length > 0 || sim === null || broker === null) {

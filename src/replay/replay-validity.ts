@@ -1,4 +1,5 @@
 // Validity of a replay run (SPEC §11): every message completed, none dead-lettered or lost, producer on time.
+import * as msg from '../messages.ts';
 import { nearestRank } from '../stats/nearest-rank.ts';
 
 /** Producer lateness summary, wall ms (submit time − scheduled time). */
@@ -32,11 +33,11 @@ export function summariseLateness(lateness: Float64Array): Lateness {
  */
 export function invalidReasons(obs: RunObservation, boundMs: number): string[] {
   const reasons: string[] = [];
-  for (const f of obs.failures) reasons.push(`broker failure: ${f}`);
+  for (const f of obs.failures) reasons.push(msg.replayBrokerFailure(f));
   const lost = obs.expected - obs.completed - obs.deadLettered;
-  if (lost > 0) reasons.push(`${lost} of ${obs.expected} messages never completed (lost)`);
-  if (obs.deadLettered > 0) reasons.push(`${obs.deadLettered} messages were dead-lettered`);
+  if (lost > 0) reasons.push(msg.replayLost(lost, obs.expected));
+  if (obs.deadLettered > 0) reasons.push(msg.replayDeadLettered(obs.deadLettered));
   const late = summariseLateness(obs.lateness);
-  if (late.p99_ms > boundMs) reasons.push(`producer lateness p99 ${late.p99_ms.toFixed(2)} ms is above the bound ${boundMs} ms`);
+  if (late.p99_ms > boundMs) reasons.push(msg.replayLate(late.p99_ms, boundMs));
   return reasons;
 }

@@ -1,9 +1,10 @@
-// SchedulerCore against the plain ReferenceScheduler on random cases, the engine against both, and hand-made cases.
+// SchedulerCore and the broker's Scheduler against the plain ReferenceScheduler on random cases, the engine against them, and hand-made cases.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { runEngine, type Router } from '../../sim/engine.ts';
 import { SchedulerCore, type SchedulerConfig } from './scheduler-core.ts';
 import { ReferenceScheduler } from './reference-scheduler.ts';
+import { Scheduler } from './scheduler.ts';
 
 interface Case {
   arrival: Float64Array;
@@ -20,7 +21,7 @@ interface Outcome {
   promotions: number;
 }
 
-/** What the plain event loop needs of a scheduler: the core and the reference both fit it. */
+/** What the plain event loop needs of a scheduler: the core, the broker's Scheduler and the reference all fit it. */
 interface Driven {
   readonly size: number;
   enqueue(i: number, q: number, now: number, cost: number, arrival: number): void;
@@ -62,6 +63,22 @@ function referenceDriven(cfg: SchedulerConfig): Driven {
     tick: (now) => r.tick(now),
     settle: (now) => r.settle(now),
     get promotions() { return r.promotions; },
+  };
+}
+
+/** The broker's Scheduler (payload slots over the core), its payload the message index. */
+function schedulerDriven(cfg: SchedulerConfig): Driven {
+  const s = new Scheduler<number>(cfg);
+  return {
+    get size() { return s.size; },
+    enqueue: (i, q, now, cost, arrival) => s.enqueue(q, i, now, cost, arrival),
+    take() { const i = s.dequeue(0); if (i === null) return -1; this.lastQueue = s.lastLevel; return i; },
+    lastQueue: -1,
+    learn: (q, d) => s.onComplete(q, d),
+    nextTick: (now) => s.nextTickAt(now),
+    tick: (now) => s.tick(now),
+    settle: (now) => s.settle(now),
+    get promotions() { return s.promotions; },
   };
 }
 
@@ -181,6 +198,7 @@ describe('SchedulerCore vs ReferenceScheduler (differential)', () => {
         const ref = runPlain(c, referenceDriven(c.cfg));
         const core = runPlain(c, coreDriven(c.cfg, c.arrival.length));
         expect(core).toEqual(ref);
+        expect(runPlain(c, schedulerDriven(c.cfg))).toEqual(ref);
         const eng = runWithEngine(c);
         expect(eng.start).toEqual(ref.start);
         expect(eng.promotions).toBe(ref.promotions);
@@ -190,6 +208,24 @@ describe('SchedulerCore vs ReferenceScheduler (differential)', () => {
     );
     // The cases must exercise aging, or the comparison above says little about it.
     expect(promoted).toBeGreaterThan(50);
+  });
+
+  it('agrees on a hand-made aging scenario, the broker Scheduler included (promotions happen)', () => {
+    // One worker busy until 100 ms; threshold 20, interval 10, grid anchored at 0. Tick 30 lifts rows 1, 2
+    // (level 2) to level 1; row 3 arrives on level 1 at 50; tick 60 lifts rows 1, 2 (placed 30) to level 0.
+    const c: Case = {
+      arrival: Float64Array.of(0, 1, 2, 50),
+      duration: Float64Array.of(100, 5, 5, 5),
+      queue: Int32Array.of(0, 2, 2, 1),
+      cost: new Float64Array(4),
+      workers: 1,
+      cfg: { levels: 3, weights: null, agingMs: 20, agingIntervalMs: 10, pausing: false },
+    };
+    const broker = runPlain(c, schedulerDriven(c.cfg));
+    expect(broker).toEqual(runPlain(c, referenceDriven(c.cfg)));
+    expect(runWithEngine(c).start).toEqual(broker.start);
+    // Without aging row 3 (level 1) would start first, at 100.
+    expect(broker.start).toEqual([0, 100, 105, 110]);
   });
 
   it('the reference ticks at every grid point; the core only at the ones that promote', () => {

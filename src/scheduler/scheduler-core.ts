@@ -154,7 +154,7 @@ export class SchedulerCore {
    * Returns the message index (its queue is then `queueOf(i)`), or −1 when nothing waits.
    */
   dequeue(): number {
-    // One flat method (no nested calls): the engine's loop inlines it whole, or calls it once per start.
+    // Small, with shift the one nested call (V8 inlines it: same speed as the unlink written out, see the commit).
     if (this.total === 0) return -1;
     const head = this.head;
     const length = this.length;
@@ -171,14 +171,7 @@ export class SchedulerCore {
       vclock[q] = c + (charge > 1 ? charge : 1) / this.weights[q]!;
       shares.fixTop(length[q] === 1);
     } else while (length[q] === 0) q++;
-    // Unlink the head of q.
-    const i = head[q]!;
-    const nx = this.next[i]!;
-    head[q] = nx;
-    if (nx < 0) this.tail[q] = -1;
-    length[q]!--;
-    this.total--;
-    this.acting = Number.NEGATIVE_INFINITY;
+    const i = this.shift(q);
     if (this.agingOn && this.promoted[i] === 1) this.promotedIn[q]!--;
     this.pulled[i] = q;
     return i;

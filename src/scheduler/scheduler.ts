@@ -1,4 +1,5 @@
 // The scheduler core with payloads: a slot table of messages of any type over SchedulerCore (the broker's queue).
+import { levelOutOfRange } from '../messages.ts';
 import { SchedulerCore, type SchedulerConfig } from './scheduler-core.ts';
 
 /**
@@ -40,7 +41,7 @@ export class Scheduler<T> {
    * arrival). Throws RangeError for a level out of range.
    */
   enqueue(level: number, msg: T, now: number, costMs = 0, arrivalMs = now): void {
-    if (!(level >= 0 && level < this.levels) || !Number.isInteger(level)) throw new RangeError(`scheduler: level ${level}; expected 0 … ${this.levels - 1}`);
+    if (!(level >= 0 && level < this.levels) || !Number.isInteger(level)) throw new RangeError(`scheduler: ${levelOutOfRange(level, this.levels)}`);
     let s = this.free.pop();
     if (s === undefined) {
       s = this.used++;
