@@ -65,7 +65,7 @@ describe("a researcher's repository of experiment and gate files", () => {
     expect(hsim('gate', 'check', 'gate.json', 'edited.json').stdout).toContain('NOT pre-registered: frozen (lock sha256');
   });
 
-  it('a result without its hash is unverified, and merge refuses an edited cell', () => {
+  it('a result without its hash is unverified; merge refuses an edited cell, which --resume runs again', () => {
     writeFileSync(join(dir, 'bare.json'), readFileSync(join(dir, 'out', 'results.json')));
     expect(check('bare.json').pre_registration.reason).toMatch(/^unverified \(no hash\): bare\.json has no bare\.json\.sha256 beside it/);
     const name = readdirSync(join(dir, 'out', 'cells')).filter((f) => f.endsWith('.json')).sort()[0]!;
@@ -74,6 +74,9 @@ describe("a researcher's repository of experiment and gate files", () => {
     const merged = hsim('merge', 'out', '-o', 'merged');
     expect(merged.code).toBe(2);
     expect(merged.stderr).toContain(`results edited (hash mismatch): ${join('out', 'cells', name)} has sha256`);
+    expect(hsim('run', 'exp.json', '--resume', '--quiet').code).toBe(0); // resume runs the edited cell again
+    expect(readFileSync(cell, 'utf8')).not.toContain('"count":  ');
+    expect(check('out/results.json').pre_registered).toBe(true);
     unlinkSync(`${cell}.sha256`);
     expect(hsim('merge', 'out', '-o', 'merged').code).toBe(0); // an unhashed cell merges, but what it makes is unverified
     expect(existsSync(join(dir, 'merged', 'results.json.sha256'))).toBe(false);

@@ -253,7 +253,9 @@ export async function executeRun(p: PreparedRun, flags: RunFlags, progress: RunP
     const task = p.tasks[i]!;
     if (flags.resume) {
       const prior = readCellFile(cellPath(p.outDir, task.id));
-      if (prior !== null && prior.config_hash === p.hashes[i] && prior.trace.sha256 === task.traceSha256 && prior.cell.key === task.key) {
+      // A cell edited since it was written is run again rather than trusted (merging would refuse it).
+      const trusted = prior !== null && resultIntegrity(cellPath(p.outDir, task.id)).state !== 'edited';
+      if (trusted && prior.config_hash === p.hashes[i] && prior.trace.sha256 === task.traceSha256 && prior.cell.key === task.key) {
         resumed++;
         continue;
       }
