@@ -29,7 +29,8 @@ function git(cwd: string, args: readonly string[], encoding: 'utf8' | 'buffer' =
  * Proves pre-registration the way the paper did ("committed to the repository before its first registered run, and
  * the commit that froze them is recorded"): finds the earliest commit of the gate's repository whose gate file and
  * lock are byte-equal to the files checked, and requires it to be an ancestor of (or equal to) each commit the
- * results record. Every failure is a `proven: false` with its reason, never an exception. Cost: one `git show` per
+ * results record (hsim's `commit`, or `experiment_commit` when the experiment came from a researcher's own
+ * repository: the caller picks). Every failure is a `proven: false` with its reason, never an exception. Cost: one `git show` per
  * commit that touched the lock.
  */
 export function provePreRegistration(gatePath: string, lockPath: string, resultCommits: readonly (string | null)[]): PreRegistration {
@@ -58,7 +59,9 @@ export function provePreRegistration(gatePath: string, lockPath: string, resultC
   for (const recorded of commits) {
     const c = recorded.replace(/-dirty$/, '');
     if (!/^[0-9a-f]{40}$/.test(c)) return no(`a result records no commit ("${recorded}"), so nothing shows it came after the freeze`, freeze);
-    if (git(top, ['cat-file', '-e', `${c}^{commit}`]) === null) return no(`a result's commit ${c} is not in ${top}, the repository of the gate`, freeze);
+    if (git(top, ['cat-file', '-e', `${c}^{commit}`]) === null) {
+      return no(`a result's commit ${c} is not in ${top}, the repository of the gate (results record this repository's commit as experiment_commit when hsim run reads an experiment file from it)`, freeze);
+    }
     if (git(top, ['merge-base', '--is-ancestor', freeze, c]) === null) {
       return no(`the lock was committed at ${freeze}, which is not an ancestor of ${c}, the commit that produced the results: the gate was frozen after the run`, freeze);
     }

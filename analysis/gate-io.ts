@@ -11,7 +11,8 @@ import { parseGateFile, type GateFile } from './gate-file.ts';
 import { buildGateLock, changedPaths, lockPathFor, parseGateLock, sha256Hex, type GateLock, type LockedExperiment } from './gate-lock.ts';
 import type { GateReport } from './gate-report.ts';
 import { readResultSources } from '../src/result/result-file-io.ts';
-import { provePreRegistration } from './gate-git-io.ts';
+import { provePreRegistration, type PreRegistration } from './gate-git-io.ts';
+import { integrityProblem } from '../src/io/result-integrity-io.ts';
 import { experimentDepartures } from './experiment-binding.ts';
 import { parseExperiment } from '../src/experiment/experiment-file.ts';
 import { mergeResults } from './result-set.ts';
@@ -146,6 +147,19 @@ export function verifiedGateLock(loaded: LoadedGate): { readonly lock: GateLock;
 }
 
 /**
+ * A pre-registration proof that also requires every result file to carry its intact `.sha256` (results edited by
+ * hand, or with no hash, are not proven whatever git says); the reasons name each file.
+ */
+function withIntegrity(proof: PreRegistration, files: readonly string[]): PreRegistration {
+  const problems = files.map(integrityProblem).filter((p): p is string => p !== null);
+  if (problems.length === 0) return proof;
+  // An edit is the graver finding, so it is named first.
+  problems.sort((a, b) => Number(!a.startsWith('results edited')) - Number(!b.startsWith('results edited')));
+  const integrity = problems.join('; ');
+  return { ...proof, proven: false, reason: proof.proven ? integrity : `${proof.reason}; also ${integrity}` };
+}
+
+/**
  * Checks `resultsPath` (a result file or directory) against the gate at `gatePath`. Refuses (InputError) a gate
  * whose hash no longer matches its lock (naming what changed), a gate whose locked experiment config changed or
  * is missing (lockedExperimentProblem), an unfrozen gate unless `unfrozen`, results of
@@ -179,7 +193,7 @@ export function checkGate(gatePath: string, resultsPath: string, options: { unfr
   issues.push(...merged.issues);
   if (issues.length > 0) throw new InputError(msg.problemsInResults(issues), issues);
   const loads = evaluateGate(loaded.gate, gatePath, merged.set);
-  const proof = lockSha === null ? null : provePreRegistration(gatePath, lockPathFor(gatePath), sources.map((s) => s.result.commit));
+  const proof = lockSha === null ? null : withIntegrity(provePreRegistration(gatePath, lockPathFor(gatePath), sources.map((s) => s.result.experimentCommit ?? s.result.commit)), sources.map((s) => s.file));
   return {
     gate: loaded.gate.id,
     gate_file: gatePath,

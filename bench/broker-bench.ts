@@ -1,13 +1,17 @@
 // Broker throughput: messages/s through the Harbinger broker (Submit, then Pull with the ack piggybacked) on loopback,
 // against the same run's rate of bare unary calls (Stats) at the same concurrency: the cost of the queue's own work.
+// A second argument `tls` runs everything over TLS (a throwaway certificate from the openssl CLI).
 import { startHarbingerBroker } from '../src/broker/harbinger-server.ts';
+import { makeThrowawayCert } from '../src/broker/throwaway-cert-io.ts';
 import { HarbingerClient } from '../src/replay/harbinger-client.ts';
 
 const N = Number(process.argv[2] ?? '6000');
 const CONSUMERS = 8;
+const cert = process.argv[3] === 'tls' ? makeThrowawayCert() : null;
+if (process.argv[3] === 'tls' && cert === null) throw new Error('broker-bench tls: the openssl CLI is missing');
 
-const broker = await startHarbingerBroker({ listen: '127.0.0.1:0', snapshot: null });
-const c = new HarbingerClient(`127.0.0.1:${broker.port}`);
+const broker = await startHarbingerBroker({ listen: '127.0.0.1:0', snapshot: null, tls: cert === null ? null : { cert: cert.cert, key: cert.key } });
+const c = new HarbingerClient(`127.0.0.1:${broker.port}`, null, cert?.cert ?? null);
 await c.ready(10_000);
 
 /** Runs `calls` async calls in `width` lanes (one call in flight per lane); returns calls per second. */
@@ -40,8 +44,9 @@ for (let round = 0; round < 3; round++) {
 }
 c.close();
 await broker.close();
+cert?.remove();
 const b = best(bare);
 process.stdout.write(
-  `broker, ${N} messages, ${CONSUMERS} in flight, best of 3: submit ${best(submit).toFixed(0)}/s, pull+ack ${best(consume).toFixed(0)} messages/s ` +
+  `broker${cert === null ? '' : ' over TLS'}, ${N} messages, ${CONSUMERS} in flight, best of 3: submit ${best(submit).toFixed(0)}/s, pull+ack ${best(consume).toFixed(0)} messages/s ` +
     `(one call each); bare unary call ${b.toFixed(0)}/s, same run → submit ratio ${(best(submit) / b).toFixed(2)}, pull+ack ratio ${(best(consume) / b).toFixed(2)}\n`,
 );

@@ -331,7 +331,19 @@ export function brokerUnauthenticated(): string {
 
 /** `hsim broker --listen` on an address other machines reach, without a token. */
 export function listenWithoutToken(host: string, tokenEnv: string): string {
-  return atOption('--listen', `${host} is reachable from other machines and the broker has no token`, `a loopback address, or a token (--token or $${tokenEnv})`, 'or --insecure-listen to accept unauthenticated calls anyway');
+  return atOption('--listen', `${host} is reachable from other machines and the broker has no token`, `a loopback address, or a token (--token or $${tokenEnv}) and TLS (--tls-cert, --tls-key)`, 'or --insecure-listen to accept unauthenticated calls anyway');
+}
+
+/** `hsim broker --listen` on an address other machines reach, with a token but without TLS. */
+export function listenWithoutTls(host: string): string {
+  return atOption('--listen', `${host} is reachable from other machines and the broker has a token but no TLS, so the token would cross the network in clear`, 'a loopback address, or TLS (--tls-cert FILE --tls-key FILE)', 'or --insecure-listen to serve plaintext anyway');
+}
+
+/** A Harbinger client whose TLS setting does not match the broker's (found by a TLS handshake probe). */
+export function harbingerTlsMismatch(display: string, brokerSpeaksTls: boolean): string {
+  return brokerSpeaksTls
+    ? atOption('--broker', `${display} speaks TLS (it was started with --tls-cert) and this client connected in plaintext`, 'the broker certificate\'s CA as --tls-ca FILE')
+    : atOption('--tls-ca', `given, but ${display} answers in plaintext (no TLS handshake)`, 'no --tls-ca for a broker started without --tls-cert');
 }
 
 // ── Arms (routing, flags, parameters) ─────────────────────────────────────────────────────────────────────────────

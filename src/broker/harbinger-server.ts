@@ -21,6 +21,14 @@ export interface BrokerOptions {
   readonly token?: string | null;
   /** The most a queue may hold; DEFAULT_CAPACITY when absent. */
   readonly capacity?: QueueCapacity;
+  /** Serve over TLS with this certificate chain and private key (PEM bytes, checked by the caller); absent = plaintext. */
+  readonly tls?: BrokerTls | null;
+}
+
+/** A server certificate chain and its private key, PEM. */
+export interface BrokerTls {
+  readonly cert: Buffer;
+  readonly key: Buffer;
 }
 
 export interface RunningBroker {
@@ -211,7 +219,9 @@ export async function startHarbingerBroker(opts: BrokerOptions): Promise<Running
     }),
   });
   const port = await new Promise<number>((resolve, reject) => {
-    server.bindAsync(opts.listen, grpc.ServerCredentials.createInsecure(), (err, p) => (err ? reject(err) : resolve(p)));
+    const tls = opts.tls ?? null;
+    const credentials = tls === null ? grpc.ServerCredentials.createInsecure() : grpc.ServerCredentials.createSsl(null, [{ cert_chain: tls.cert, private_key: tls.key }], false);
+    server.bindAsync(opts.listen, credentials, (err, p) => (err ? reject(err) : resolve(p)));
   });
   return {
     port,

@@ -5,7 +5,7 @@ import { InputError, atLocation } from '../errors.ts';
 import * as msg from '../messages.ts';
 import type { CellFile } from '../experiment/cell-file.ts';
 import { sameCellResult } from '../experiment/merge-cells.ts';
-import { writeFileAtomic } from '../io/atomic-io.ts';
+import { integrityProblem, resultIntegrity, writeHashedResult } from '../io/result-integrity-io.ts';
 import { cellPath, readCellFile, writeMergedResults } from '../experiment/experiment-run-io.ts';
 
 /**
@@ -17,6 +17,8 @@ export function runMergeCommand(dirs: readonly string[], opts: Record<string, un
   const out = String(opts['output']);
   const issues: string[] = [];
   const byId = new Map<string, { file: string; cell: CellFile }>();
+  // A cell edited by hand is refused; a cell without a hash (an older hsim) makes what is merged unverified.
+  let hashed = true;
   for (const dir of dirs) {
     const cellsDir = join(dir, 'cells');
     if (!existsSync(cellsDir)) {
@@ -30,6 +32,9 @@ export function runMergeCommand(dirs: readonly string[], opts: Record<string, un
         issues.push(atLocation(file, undefined, 'not a readable cell file', 'a cell file written by hsim run'));
         continue;
       }
+      const integrity = resultIntegrity(file);
+      if (integrity.state === 'edited') issues.push(integrityProblem(file)!);
+      hashed &&= integrity.state === 'intact';
       const prior = byId.get(cell.cell.id);
       if (prior === undefined) byId.set(cell.cell.id, { file, cell });
       else if (!sameCellResult(prior.cell, cell)) issues.push(`${file}: cell ${cell.cell.id} conflicts with ${prior.file} (different result or inputs); expected duplicates across shards to be identical`);
@@ -40,6 +45,9 @@ export function runMergeCommand(dirs: readonly string[], opts: Record<string, un
   if (first === undefined && issues.length === 0) issues.push(`${dirs.join(', ')}: no cell files found; expected the outputs of hsim run (--shard)`);
   if (first !== undefined) {
     for (const { file, cell } of cells) {
+      if (cell.cell.experiment_commit !== first.cell.experiment_commit) {
+        issues.push(`${file}: cell run at commit ${cell.cell.experiment_commit ?? '(none recorded)'} of the experiment's repository; expected ${first.cell.experiment_commit ?? '(none recorded)'} like the other cells (the merged results record one commit)`);
+      }
       if (cell.cell.experiment_hash !== first.cell.experiment_hash) {
         issues.push(`${file}: cell of experiment ${cell.cell.experiment} (hash ${cell.cell.experiment_hash.slice(0, 12)}…); expected ${first.cell.experiment} (hash ${first.cell.experiment_hash.slice(0, 12)}…) like the other cells`);
       }
@@ -58,12 +66,13 @@ export function runMergeCommand(dirs: readonly string[], opts: Record<string, un
     list.push(cell);
     groups.set(cell.cell.trace_name, list);
   }
-  const base = { experiment: first!.cell.experiment, experiment_hash: first!.cell.experiment_hash, ...first!.cell.base };
+  const fromRepo = first!.cell.experiment_commit === undefined ? {} : { experiment_commit: first!.cell.experiment_commit };
+  const base = { experiment: first!.cell.experiment, experiment_hash: first!.cell.experiment_hash, ...first!.cell.base, ...fromRepo };
   mkdirSync(join(out, 'cells'), { recursive: true });
   for (const { file, cell } of cells) {
     const target = cellPath(out, cell.cell.id);
-    if (target !== file) writeFileAtomic(target, readFileSync(file));
+    if (target !== file) writeHashedResult(target, readFileSync(file), resultIntegrity(file).state === 'intact');
   }
-  const paths = writeMergedResults(out, groups, base);
+  const paths = writeMergedResults(out, groups, base, hashed);
   if (opts['quiet'] !== true) process.stderr.write(`hsim: merged ${cells.length} cells from ${dirs.length} folders; wrote ${paths.join(', ')}\n`);
 }

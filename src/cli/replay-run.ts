@@ -2,7 +2,7 @@
 import { CheckFailedError } from '../errors.ts';
 import * as msg from '../messages.ts';
 import { stableStringify } from '../json/stable-json.ts';
-import { writeFileAtomic } from '../io/atomic-io.ts';
+import { writeHashedResult } from '../io/result-integrity-io.ts';
 import type { SimulationOutput } from '../../sim/simulate.ts';
 import { replayTrace } from '../replay/replay-run-io.ts';
 import { formatSimulationTable } from './simulation-table.ts';
@@ -20,7 +20,7 @@ export async function runReplayCommand(tracePath: string, opts: RawOptions): Pro
   const { file, valid, reasons } = await replayTrace(tracePath, opts, log, progress);
   const text = stableStringify(file);
   if (opts.output !== undefined) {
-    writeFileAtomic(String(opts.output), text);
+    writeHashedResult(String(opts.output), text);
     log(`hsim: wrote ${String(opts.output)}${valid ? '' : ' (marked "valid": false)'}`);
   }
   if (opts.json) process.stdout.write(text);

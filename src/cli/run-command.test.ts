@@ -69,7 +69,9 @@ afterAll(() => {
 
 describe('hsim run', () => {
   it('writes 12 cells and merged results keyed arm / arm@param=value; a cell equals hsim simulate', () => {
-    expect(readdirSync(join(dir, 'out/ref/cells'))).toHaveLength(12);
+    const cellFiles = readdirSync(join(dir, 'out/ref/cells'));
+    expect(cellFiles.filter((f) => f.endsWith('.json'))).toHaveLength(12);
+    expect(cellFiles.filter((f) => f.endsWith('.json.sha256'))).toHaveLength(12); // each cell's hash, checked by merge
     const merged = JSON.parse(readFileSync(join(dir, 'out/ref/results.json'), 'utf8')) as { trace: { sha256: string }; results: Record<string, { arms: Record<string, unknown> }> };
     expect(merged.trace.sha256).toBe(sha);
     expect(Object.keys(merged.results).sort()).toEqual(['0.5', '0.9']);
@@ -122,7 +124,7 @@ describe('hsim run', () => {
       expect(r.code, r.stderr).toBe(0);
       expect(existsSync(join(dir, `out/shard${s[0]!}/results.json`))).toBe(false);
     }
-    expect(readdirSync(join(dir, 'out/shard1/cells'))).toHaveLength(6);
+    expect(readdirSync(join(dir, 'out/shard1/cells')).filter((f) => f.endsWith('.json'))).toHaveLength(6);
     const m = hsim('merge', 'out/shard1', 'out/shard2', '-o', 'out/merged', '--quiet');
     expect(m.code, m.stderr).toBe(0);
     expect(normalised(join(dir, 'out/merged/results.json'))).toBe(reference);

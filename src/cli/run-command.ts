@@ -28,8 +28,8 @@ export async function runExperimentCommand(file: string, opts: Record<string, un
     say(`shard ${flags.shard.index}/${flags.shard.count}: ${summary.selected} of ${prepared.cells.length} cells (${done}) in ${prepared.outDir}/cells; join the shards with \`hsim merge DIR… -o OUT\``);
     return;
   }
-  const groups = readRunCells(prepared);
-  const paths = writeMergedResults(prepared.outDir, groups, prepared.base);
+  const { groups, hashed } = readRunCells(prepared);
+  const paths = writeMergedResults(prepared.outDir, groups, prepared.base, hashed);
   say(`${prepared.cells.length} cells (${done}); wrote ${paths.join(', ')}`);
   if (!flags.quiet) {
     for (const cells of groups.values()) {

@@ -5,6 +5,7 @@ import { InputError, atPath } from '../errors.ts';
 import * as msg from '../messages.ts';
 import { stableStringify } from '../json/stable-json.ts';
 import { writeFileAtomic } from '../io/atomic-io.ts';
+import { writeHashedResult } from '../io/result-integrity-io.ts';
 import { overridesText } from '../experiment/overrides.ts';
 import { parseSweep, sweepExperiment, type Variant } from '../experiment/sweep-file.ts';
 import { mergeTraceCells } from '../experiment/merge-cells.ts';
@@ -45,7 +46,7 @@ export async function runSweepCommand(file: string, opts: Record<string, unknown
   await reportCellsSanity(prepared.selected.map((i) => prepared.tasks[i]!));
   if (flags.queue !== null) await checkRedis(flags.queue);
   const summary = await executeRun(prepared, flags, stderrRunProgress(flags.quiet));
-  const groups = readRunCells(prepared);
+  const { groups, hashed } = readRunCells(prepared);
 
   const verdicts: SweepVerdictRecord[] = [];
   let frozen = false;
@@ -57,7 +58,7 @@ export async function runSweepCommand(file: string, opts: Record<string, unknown
       const { merged, issues: mi } = mergeTraceCells(mine, prepared.base, (c) => c.cell.arm);
       if (merged === null || mi.length > 0) throw new InputError(msg.variantCannotMerge(v.id, name), mi);
       const variantFile = join(prepared.outDir, 'variants', name, `${String(vi).padStart(3, '0')}-${fileSafe(v)}.json`);
-      writeFileAtomic(variantFile, stableStringify({ ...mergedResultFile(merged), variant: { id: v.id, overrides: v.overrides } }));
+      writeHashedResult(variantFile, stableStringify({ ...mergedResultFile(merged, prepared.base), variant: { id: v.id, overrides: v.overrides } }), hashed);
       const report = checkGate(gatePath, variantFile, { unfrozen });
       frozen = report.frozen;
       for (const [load, lr] of Object.entries(report.loads)) {

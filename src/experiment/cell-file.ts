@@ -19,6 +19,8 @@ export interface CellBlock {
   readonly key: string;
   /** The experiment's own levels, workers and seed (merged results record these as the base options). */
   readonly base: { readonly levels: number; readonly workers: number; readonly seed: number };
+  /** The commit of the experiment file's repository when it is not hsim's checkout (absent otherwise). */
+  readonly experiment_commit?: string;
 }
 
 /** A cell file: the result file of one simulation (one load, one arm) with its `cell` block. */

@@ -108,7 +108,8 @@ export async function runCellTask(task: CellTask): Promise<CellOutcome> {
       load.arms = { [task.key]: arm };
     }
     const file = buildResultFile(cliProvenance(), task.traceLabel, loaded.sha256, out, optionsRecord(cfg));
-    return { ok: true, id: task.id, text: resultFileText({ ...file, cell: task.block }) };
+    const fromRepo = task.block.experiment_commit === undefined ? {} : { experiment_commit: task.block.experiment_commit };
+    return { ok: true, id: task.id, text: resultFileText({ ...file, ...fromRepo, cell: task.block }) };
   } catch (err) {
     return failedCell(task.id, err);
   }

@@ -5,7 +5,7 @@ import { InputError } from '../errors.ts';
 import * as msg from '../messages.ts';
 import { parseJsonText } from '../json/json-syntax.ts';
 import { stableStringify } from '../json/stable-json.ts';
-import { writeFileAtomic } from '../io/atomic-io.ts';
+import { integrityProblem, resultIntegrity, writeHashedResult } from '../io/result-integrity-io.ts';
 import { parseCellFile, type CellBlock, type CellFile } from './cell-file.ts';
 import { configHash, expandCells, experimentHash, type Cell } from './cells.ts';
 import type { ExperimentSpec } from './experiment-file.ts';
@@ -17,7 +17,7 @@ import { buildResultFile, type ResultFile } from '../result/result-file.ts';
 import { createCellRunner, runCellsLocally, type CellRunner } from './cell-pool.ts';
 import { DEFAULT_QUEUE_NAME, parseRedisUrl, type RedisTarget } from './redis-target.ts';
 import { loadTraceChecked, taskConfig, type CellOutcome, type CellTask } from './cell-task.ts';
-import { cliProvenance, gitCommit } from '../io/provenance-io.ts';
+import { cliProvenance, foreignRepositoryCommit, gitCommit } from '../io/provenance-io.ts';
 import { REPLICATION_BOOTSTRAP, replicationAggregate } from '../../analysis/replication-aggregate.ts';
 
 /** The command-line flags of `hsim run` and `hsim sweep`, validated. */
@@ -103,18 +103,22 @@ export function resolveFrom(file: string, path: string): string {
 export async function prepareRun(spec: ExperimentSpec, file: string, flags: RunFlags, armPath = 'arms', startThreads = false): Promise<PreparedRun> {
   // Ask git now, while this process is small: later, starting git would make every written page copy-on-write.
   gitCommit();
+  // A researcher's own repository of experiment files: its commit is what a gate's pre-registration is proven against.
+  const experimentCommit = foreignRepositoryCommit(file);
+  const fromRepo = experimentCommit === null ? {} : { experiment_commit: experimentCommit };
   const cells = expandCells(spec);
   const expHash = experimentHash(spec);
   const issues: string[] = [];
   const tasks: CellTask[] = [];
   const hashes: string[] = [];
   const seenArmIssues = new Set<string>();
-  const base: MergeBase = { experiment: spec.id, experiment_hash: expHash, levels: spec.levels, workers: spec.workers, seed: spec.seed };
+  const base: MergeBase = { experiment: spec.id, experiment_hash: expHash, levels: spec.levels, workers: spec.workers, seed: spec.seed, ...fromRepo };
   for (const c of cells) {
     const block: CellBlock = {
       id: c.id, index: c.index, experiment: spec.id, experiment_hash: expHash, cells_total: cells.length, trace_name: c.trace.name,
       load: c.load, arm: c.arm, overrides: c.overrides, repeat: c.repeat, key: c.key,
       base: { levels: spec.levels, workers: spec.workers, seed: spec.seed },
+      ...fromRepo,
     };
     const task: CellTask = {
       id: c.id, tracePath: resolve(resolveFrom(file, c.trace.path)), traceLabel: c.trace.path, traceSha256: c.trace.sha256, load: c.load,
@@ -249,7 +253,9 @@ export async function executeRun(p: PreparedRun, flags: RunFlags, progress: RunP
     const task = p.tasks[i]!;
     if (flags.resume) {
       const prior = readCellFile(cellPath(p.outDir, task.id));
-      if (prior !== null && prior.config_hash === p.hashes[i] && prior.trace.sha256 === task.traceSha256 && prior.cell.key === task.key) {
+      // A cell edited since it was written is run again rather than trusted (merging would refuse it).
+      const trusted = prior !== null && resultIntegrity(cellPath(p.outDir, task.id)).state !== 'edited';
+      if (trusted && prior.config_hash === p.hashes[i] && prior.trace.sha256 === task.traceSha256 && prior.cell.key === task.key) {
         resumed++;
         continue;
       }
@@ -262,7 +268,7 @@ export async function executeRun(p: PreparedRun, flags: RunFlags, progress: RunP
   progress.start(todo.length, queueNote);
   const failures: CellOutcome[] = [];
   const onDone = (o: CellOutcome): void => {
-    if (o.ok) writeFileAtomic(cellPath(p.outDir, o.id), o.text);
+    if (o.ok) writeHashedResult(cellPath(p.outDir, o.id), o.text);
     else failures.push(o);
     progress.tick();
   };
@@ -287,17 +293,23 @@ export async function executeRun(p: PreparedRun, flags: RunFlags, progress: RunP
   return { selected: p.selected.length, ran: todo.length, resumed };
 }
 
-/** The merged result file object (SPEC §10) of one trace's merge. */
-export function mergedResultFile(m: MergedTrace): ResultFile {
-  return buildResultFile(cliProvenance(), m.tracePath, m.traceSha256, { trace: m.trace, results: m.results }, m.options);
+/**
+ * The merged result file object (SPEC §10) of one trace's merge, with `experiment_commit` when the experiment's
+ * repository is not hsim's checkout.
+ */
+export function mergedResultFile(m: MergedTrace, base: MergeBase): ResultFile {
+  const file = buildResultFile(cliProvenance(), m.tracePath, m.traceSha256, { trace: m.trace, results: m.results }, m.options);
+  if (base.experiment_commit !== undefined) file['experiment_commit'] = base.experiment_commit;
+  return file;
 }
 
 /**
  * Reads every cell of the experiment (in cell order) and writes one merged result file per trace:
- * `<out>/results.json` for one trace, `<out>/results/<trace-name>.json` for several. Returns the paths.
+ * `<out>/results.json` for one trace, `<out>/results/<trace-name>.json` for several, each with its `.sha256` when
+ * `hashed` (every cell it merges had an intact hash). Returns the paths.
  * Throws InputError when a cell file is missing or the cells conflict.
  */
-export function writeMergedResults(outDir: string, groups: ReadonlyMap<string, readonly CellFile[]>, base: MergeBase): string[] {
+export function writeMergedResults(outDir: string, groups: ReadonlyMap<string, readonly CellFile[]>, base: MergeBase, hashed = true): string[] {
   const issues: string[] = [];
   const files: [string, string][] = [];
   for (const [name, cells] of groups) {
@@ -305,31 +317,41 @@ export function writeMergedResults(outDir: string, groups: ReadonlyMap<string, r
     issues.push(...mi);
     if (merged === null) continue;
     const path = groups.size === 1 ? join(outDir, 'results.json') : join(outDir, 'results', `${name}.json`);
-    const file = mergedResultFile(merged);
+    const file = mergedResultFile(merged, base);
     // Only experiments with replications get the aggregate, so every other merged file keeps its bytes.
     const replications = replicationAggregate(merged.results);
     if (replications !== null) file['replications'] = { bootstrap: REPLICATION_BOOTSTRAP, by_load: replications };
     files.push([path, stableStringify(file)]);
   }
   if (issues.length > 0) throw new InputError(msg.problemsMergingCells(issues), issues);
-  for (const [path, text] of files) writeFileAtomic(path, text);
+  for (const [path, text] of files) writeHashedResult(path, text, hashed);
   return files.map(([path]) => path);
 }
 
-/** The cells of a prepared run, read back from disk, grouped by trace name in cell order. Throws InputError for a missing cell. */
-export function readRunCells(p: PreparedRun): Map<string, CellFile[]> {
+/**
+ * The cells of a prepared run, read back from disk, grouped by trace name in cell order, and whether every cell has an
+ * intact hash (false when some have none, e.g. written by an older hsim: what is merged from them is unverified).
+ * Throws InputError for a missing cell or a cell edited since hsim wrote it (naming each).
+ */
+export function readRunCells(p: PreparedRun): { groups: Map<string, CellFile[]>; hashed: boolean } {
   const groups = new Map<string, CellFile[]>();
   const missing: string[] = [];
+  const edited: string[] = [];
+  let hashed = true;
   for (const c of p.cells) {
     const cell = readCellFile(cellPath(p.outDir, c.id));
     if (cell === null) {
       missing.push(cellPath(p.outDir, c.id));
       continue;
     }
+    const integrity = resultIntegrity(cellPath(p.outDir, c.id));
+    if (integrity.state === 'edited') edited.push(integrityProblem(cellPath(p.outDir, c.id))!);
+    hashed &&= integrity.state === 'intact';
     const list = groups.get(c.trace.name) ?? [];
     list.push(cell);
     groups.set(c.trace.name, list);
   }
   if (missing.length > 0) throw new InputError(msg.cellFilesMissing(missing.length), missing.map(msg.cellFileMissing));
-  return groups;
+  if (edited.length > 0) throw new InputError(edited.length === 1 ? edited[0]! : `${edited.length} cell files were edited since hsim wrote them:`, edited);
+  return { groups, hashed };
 }

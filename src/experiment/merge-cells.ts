@@ -20,6 +20,8 @@ export interface MergeBase {
   readonly levels: number;
   readonly workers: number;
   readonly seed: number;
+  /** The commit of the experiment file's repository when it is not hsim's checkout (absent otherwise). */
+  readonly experiment_commit?: string;
 }
 
 /**

@@ -1,7 +1,7 @@
 // Tool version and git commit, recorded in every result file.
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { readFileSync, realpathSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Provenance } from '../result/result-file.ts';
 
@@ -30,6 +30,29 @@ export function gitCommit(): string {
     commitCache = 'unknown';
   }
   return commitCache;
+}
+
+/** Runs git in `cwd`: its trimmed output, or null when git fails (not a repository, no git). */
+function gitOutput(cwd: string, args: readonly string[]): string | null {
+  try {
+    return execFileSync('git', args, { cwd, stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The commit (full hash, `-dirty` when tracked files have uncommitted changes) of the git repository that holds
+ * `file` — a researcher's own repository of experiment and gate files — or null when that repository is hsim's own
+ * checkout (its commit is already recorded as `commit`) or `file` is not in a git repository. Starts git processes:
+ * call it early, as gitCommit says.
+ */
+export function foreignRepositoryCommit(file: string): string | null {
+  const top = gitOutput(dirname(resolve(file)), ['rev-parse', '--show-toplevel']);
+  if (top === null) return null;
+  const own = gitOutput(repoRoot, ['rev-parse', '--show-toplevel']);
+  if (own !== null && realpathSync(own) === realpathSync(top)) return null;
+  return gitOutput(top, ['describe', '--always', '--dirty', '--abbrev=40', '--match=NO-TAGS-WANTED']);
 }
 
 /** The version and commit recorded in the result files this process writes. */

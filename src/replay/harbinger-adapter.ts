@@ -4,6 +4,7 @@ import * as msg from '../messages.ts';
 import type { BrokerAddress } from './broker-url.ts';
 import type { BrokerAdapter, DeliveryHandler, QueueSetup } from './broker-adapter.ts';
 import { HarbingerClient } from './harbinger-client.ts';
+import { speaksTls } from './broker-probe.ts';
 import { BROKER_TOKEN_ENV } from '../broker/broker-auth.ts';
 
 /** Settings of the per-run Harbinger queue that do not come from the arm. */
@@ -11,6 +12,8 @@ export interface HarbingerRunSettings {
   readonly leaseMs: number;
   readonly maxRetries: number;
   readonly useSnapshot: boolean;
+  /** PEM certificate(s) to trust for a broker serving TLS (--tls-ca); null = plaintext. */
+  readonly tlsCa: Buffer | null;
 }
 
 /** A Harbinger connection for one run. */
@@ -24,7 +27,7 @@ export class HarbingerAdapter implements BrokerAdapter {
   constructor(private readonly addr: BrokerAddress, private readonly settings: HarbingerRunSettings) {
     // The broker's shared secret, when it has one, comes from the environment (never from argv, which others can read).
     const token = process.env[BROKER_TOKEN_ENV];
-    this.client = new HarbingerClient(`${addr.host}:${addr.port}`, token === undefined || token === '' ? null : token);
+    this.client = new HarbingerClient(`${addr.host}:${addr.port}`, token === undefined || token === '' ? null : token, settings.tlsCa);
   }
 
   onFailure(cb: (reason: string) => void): void {
@@ -36,6 +39,9 @@ export class HarbingerAdapter implements BrokerAdapter {
     try {
       await this.client.ready(3000);
     } catch (err) {
+      // The usual cause of a port that accepts TCP but no gRPC channel: TLS on one side only. Say which.
+      const tls = await speaksTls(this.addr);
+      if (tls !== (this.settings.tlsCa !== null)) throw new InputError(msg.harbingerTlsMismatch(this.addr.display, tls));
       throw new InputError(msg.harbingerConnectFailed(this.addr.display, (err as Error).message));
     }
     await this.client.createQueue({

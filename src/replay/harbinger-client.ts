@@ -18,10 +18,14 @@ export class HarbingerClient {
   private readonly client: grpc.Client;
   private readonly metadata = new grpc.Metadata();
 
-  /** `token`: the broker's shared secret, sent with every call (null when the broker has none). */
-  constructor(target: string, token: string | null = null) {
+  /**
+   * `token`: the broker's shared secret, sent with every call (null when the broker has none). `tlsCa`: PEM
+   * certificate(s) to trust for a broker started with --tls-cert (the channel is then TLS and checks that the
+   * broker's certificate names the target host); null = plaintext.
+   */
+  constructor(target: string, token: string | null = null, tlsCa: Buffer | null = null) {
     const Service = loadHarbingerService();
-    this.client = new Service(target, grpc.credentials.createInsecure());
+    this.client = new Service(target, tlsCa === null ? grpc.credentials.createInsecure() : grpc.credentials.createSsl(tlsCa));
     if (token !== null) {
       const { key, value } = authMetadata(token);
       this.metadata.set(key, value);

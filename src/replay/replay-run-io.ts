@@ -1,5 +1,6 @@
 // Replaying a trace through a broker: validate, probe the broker, play each arm in wall-clock time, build the results.
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { InputError } from '../errors.ts';
 import * as msg from '../messages.ts';
@@ -28,6 +29,7 @@ import { HarbingerAdapter } from './harbinger-adapter.ts';
 import { probeBroker } from './broker-probe.ts';
 import { runReplay, type DriverOptions, type Sidecar } from './replay-driver.ts';
 import { ComputePool } from './compute-pool-io.ts';
+import { certificateProblem } from '../broker/broker-tls.ts';
 import { summariseHandlerCpu, type HandlerCpuSummary } from './handler-cpu.ts';
 
 type RawOptions = Record<string, unknown>;
@@ -45,6 +47,8 @@ export interface ReplayConfig {
   readonly handlers: 'sleep' | 'compute';
   /** Handler processes for compute (consumer c runs in process c mod P); 0 for sleep. */
   readonly handlerProcesses: number;
+  /** Harbinger over TLS: the PEM certificate(s) to trust (--tls-ca); null = plaintext. */
+  readonly tlsCa: Buffer | null;
 }
 
 /** Default number of handler processes: one per consumer, up to this many (each process time-slices its consumers). */
@@ -114,10 +118,31 @@ export function buildReplayConfig(opts: RawOptions): ReplayConfig {
       issues.push(msg.handlerProcessesOutOfRange(String(opts.handlerProcesses), sim === null ? null : sim.workers));
     } else handlerProcesses = p;
   } else if (handlers === 'compute' && sim !== null) handlerProcesses = Math.min(sim.workers, DEFAULT_MAX_HANDLER_PROCESSES);
+  const tlsCa = readTlsCa(opts.tlsCa, broker, issues);
   if (issues.length > 0 || sim === null || broker === null) {
     throw new InputError(msg.commandOptionProblems('replay', issues.length), issues);
   }
-  return { sim, broker, timeScale, latenessBoundMs: bound, maxRetries, useBrokerSnapshot, handlers: handlers as 'sleep' | 'compute', handlerProcesses };
+  return { sim, broker, timeScale, latenessBoundMs: bound, maxRetries, useBrokerSnapshot, handlers: handlers as 'sleep' | 'compute', handlerProcesses, tlsCa };
+}
+
+/** The PEM bytes of --tls-ca (harbinger only), or null when not given; problems go to `issues`. */
+function readTlsCa(option: unknown, broker: BrokerAddress | null, issues: string[]): Buffer | null {
+  if (option === undefined) return null;
+  const file = String(option);
+  if (broker !== null && broker.kind !== 'harbinger') {
+    issues.push(atOption('--tls-ca', `given with ${broker.kind}`, 'a harbinger:// broker started with --tls-cert'));
+    return null;
+  }
+  let pem: Buffer;
+  try {
+    pem = readFileSync(file);
+  } catch (err) {
+    issues.push(atOption('--tls-ca', `cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`, 'a readable PEM certificate file'));
+    return null;
+  }
+  const bad = certificateProblem(pem);
+  if (bad !== null) issues.push(atOption('--tls-ca', `${file} is ${bad}`, 'the PEM certificate of the broker or of the CA that signed it'));
+  return bad === null ? pem : null;
 }
 
 /**
@@ -151,7 +176,7 @@ function adapterFor(cfg: ReplayConfig, leaseMs: number): BrokerAdapter {
     case 'redis':
       return new RedisAdapter(cfg.broker);
     case 'harbinger':
-      return new HarbingerAdapter(cfg.broker, { leaseMs, maxRetries: cfg.maxRetries, useSnapshot: cfg.useBrokerSnapshot });
+      return new HarbingerAdapter(cfg.broker, { leaseMs, maxRetries: cfg.maxRetries, useSnapshot: cfg.useBrokerSnapshot, tlsCa: cfg.tlsCa });
   }
 }
 

@@ -19,7 +19,7 @@ describe('writeResultFile and readResultSources', () => {
     const path = join(dir, 'r.json');
     const text = writeResultFile(path, buildResultFile({ version: '0', commit: 'c' }, 't.csv', 'a'.repeat(64), out, { seed: 1 }));
     expect(text.indexOf('"commit"')).toBeLessThan(text.indexOf('"tool"'));
-    expect(readdirSync(dir)).toEqual(['r.json']);
+    expect(readdirSync(dir)).toEqual(['r.json', 'r.json.sha256']); // the result and its hash, no temp file
     const [read] = readResultSources(path);
     expect(read!.result.results['0.5']!.arms['fifo']!.windows).toHaveLength(1);
     expect(readResultJson(path)).toMatchObject({ tool: 'hsim' });

@@ -2,7 +2,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { atLocation, InputError } from '../errors.ts';
-import { writeFileAtomic } from '../io/atomic-io.ts';
+import { writeHashedResult } from '../io/result-integrity-io.ts';
 import { stableStringify } from '../json/stable-json.ts';
 import type { ResultFile } from './result-file.ts';
 import { looksLikeResultFile, parseResultFile, type ResultFileRead } from './result-reader.ts';
@@ -12,10 +12,10 @@ export function resultFileText(file: ResultFile): string {
   return stableStringify(file);
 }
 
-/** Writes a result file to `path` atomically (temp file + rename); returns the text written. */
+/** Writes a result file to `path` atomically (temp file + rename) with its `.sha256` sidecar; returns the text written. */
 export function writeResultFile(path: string, file: ResultFile): string {
   const text = resultFileText(file);
-  writeFileAtomic(path, text);
+  writeHashedResult(path, text);
   return text;
 }
 

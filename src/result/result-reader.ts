@@ -27,6 +27,11 @@ export interface ResultFileRead {
   readonly tool: string | null;
   readonly version: string | null;
   readonly commit: string | null;
+  /**
+   * The commit of the researcher's repository that held the experiment file, when it was not hsim's checkout
+   * (`experiment_commit`); null otherwise. Pre-registration is proven against it when present.
+   */
+  readonly experimentCommit: string | null;
   readonly configHash: string | null;
   readonly traceSha256: string | null;
   /** Present for replay results: whether the replay run was valid (SPEC §11). */
@@ -101,6 +106,7 @@ export function parseResultFile(input: unknown, file: string): ParseOutcome<Resu
       tool: stringOrNull(input['tool']),
       version: stringOrNull(input['version']),
       commit: stringOrNull(input['commit']),
+      experimentCommit: stringOrNull(input['experiment_commit']),
       configHash: stringOrNull(input['config_hash']),
       traceSha256,
       replayValid,

@@ -9,12 +9,15 @@ export function registerBroker(program: Command): void {
     .requiredOption('--listen <host:port>', 'address to listen on (port 0 = any free port, printed on stdout)')
     .option('--predictor-snapshot <file>', 'load this predictor snapshot at start (queues created with use_snapshot start from it)')
     .option('--token <secret>', 'require this shared secret on every call (default: $HSIM_BROKER_TOKEN; replay clients read the same variable)')
-    .option('--insecure-listen', 'allow a non-loopback --listen address without a token')
+    .option('--tls-cert <file>', 'serve TLS with this PEM certificate (chain); clients pass its CA as --tls-ca')
+    .option('--tls-key <file>', 'the PEM private key of --tls-cert (never commit it)')
+    .option('--insecure-listen', 'allow a non-loopback --listen address without a token and TLS')
     .option('--max-queue-messages <n>', 'most messages a queue holds (waiting + in flight); a Submit past it is RESOURCE_EXHAUSTED', '1000000')
     .option('--max-queue-bytes <n>', 'most payload bytes a queue holds', String(256 * 2 ** 20))
     .option('--quiet', 'no diagnostics on stderr')
     .addHelpText('after', `
-Prints "listening <host:port>" on stdout once ready; stops on SIGINT or SIGTERM.
+Prints "listening <host:port>" on stdout once ready; stops on SIGINT or SIGTERM. A non-loopback --listen needs
+a token and TLS (or --insecure-listen).
 
 Example:
   hsim broker --listen 127.0.0.1:27051 &

@@ -30,7 +30,7 @@ export function registerGate(program: Command): void {
     .argument('<results>', 'result file (SPEC §10) or a directory of result files')
     .option('--json', 'print the verdict as JSON')
     .option('--unfrozen', 'evaluate a gate that has no lock (marked as not pre-registered)')
-    .addHelpText('after', '\nExample:\n  hsim gate check experiments/gates/weights-pausing-vs-fifo.sim.json out/results/ --json\n\nExit codes: 0 the gate passes at every load, 1 it fails at some load, 2 bad input (including a gate edited after freezing).')
+    .addHelpText('after', '\nPre-registered means: the gate and its lock, as they are, were committed at an ancestor of the commit the results\nrecord (experiment_commit when hsim run read the experiment from a repository of its own, else hsim\'s commit), and\nevery result file matches the <file>.sha256 hsim wrote beside it; otherwise the report says why not\n("results edited (hash mismatch)", "unverified (no hash)", …).\n\nExample:\n  hsim gate check experiments/gates/weights-pausing-vs-fifo.sim.json out/results/ --json\n\nExit codes: 0 the gate passes at every load, 1 it fails at some load, 2 bad input (including a gate edited after freezing).')
     .action(async (gatePath: string, resultsPath: string, opts: { json?: boolean; unfrozen?: boolean }) => {
       const { checkGate } = await import('../../../analysis/gate-io.ts');
       const { formatGateReport } = await import('../../../analysis/gate-report.ts');

@@ -20,6 +20,7 @@ export function registerReplay(program: Command): void {
     .option('--static-map <file>', 'JSON map key-or-class → level, for static-map arms')
     .option('--set <param=value>', 'override a parameter, e.g. predictor.minSamples=5 (repeatable)', collect, [])
     .option('--predictor-snapshot <file>', 'start warm predictive arms from this predictor snapshot')
+    .option('--tls-ca <file>', 'harbinger: connect over TLS, trusting this PEM certificate (the broker\'s --tls-cert or its CA)')
     .option('--use-broker-snapshot', 'harbinger: start predictive arms from the snapshot the broker loaded at start')
     .option('--lateness-bound <ms>', 'a run whose producer lateness p99 exceeds this is invalid', '10')
     .option('--max-retries <n>', 'harbinger: deliveries beyond 1 + n dead-letter a message', '3')
