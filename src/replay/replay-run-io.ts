@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { InputError } from '../errors.ts';
+import { InputError, atOption } from '../errors.ts';
 import * as msg from '../messages.ts';
 import { cliProvenance, gitCommit } from '../io/provenance-io.ts';
 import { readTraceForCli } from '../cli/cli-trace-read.ts';
