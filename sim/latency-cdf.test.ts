@@ -28,6 +28,18 @@ describe('latencyCdf', () => {
     expect(cdf.latency_ms.at(-1)).toBe(60);
   });
 
+  it('equals the plain definition (sort, then index the nearest rank) on seeded random latencies with ties', () => {
+    let seed = 7;
+    const next = (): number => (seed = (seed * 48271) % 2147483647) / 2147483647;
+    for (const n of [1, 2, 3, 999, 1000, 4321]) {
+      // Rounded to whole ms so many latencies tie.
+      const latencies = Array.from({ length: n }, () => Math.round(Math.exp(8 * next())));
+      const sorted = [...latencies].sort((a, b) => a - b);
+      const reference = LATENCY_CDF_PERMILLE.map((pm) => sorted[Math.min(n - 1, Math.max(0, Math.ceil((n * pm) / 1000) - 1))]);
+      expect(latencyCdf(columns(latencies), new Float64Array(n))!.latency_ms, `n = ${n}`).toEqual(reference);
+    }
+  });
+
   it('returns null for a run without messages and refuses a scratch shorter than the run', () => {
     expect(latencyCdf(columns([]), new Float64Array(1))).toBeNull();
     expect(() => latencyCdf(columns([1, 2, 3]), new Float64Array(2))).toThrow(/scratch holds 2 entries, expected at least 3/);
