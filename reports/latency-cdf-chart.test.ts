@@ -1,6 +1,6 @@
 // The latency CDF chart's data: every stored level per load and arm, zero latencies left off a log axis, or null.
 import { describe, expect, it } from 'vitest';
-import { fixtureResultFile } from './fixtures/report-fixture.ts';
+import { fixtureReplicatedResultFile, fixtureResultFile } from './fixtures/report-fixture.ts';
 import { fixtureTrace } from './golden-specs.ts';
 import { cdfPoints, latencyCdfChart } from './latency-cdf-chart.ts';
 
@@ -29,5 +29,18 @@ describe('latencyCdfChart', () => {
     // Latencies 35 ms … 40 s, median around 1 s: seconds.
     expect(spec.spec.layer[0]!.encoding.x).toMatchObject({ title: 'latency (s, log)', scale: { type: 'log' } });
     expect(spec.spec.layer.map((l) => l.mark.strokeDash ?? null)).toEqual([null, [6, 4]]);
+  });
+});
+
+describe('latency CDF of replicated results', () => {
+  it('draws one line per seed in its arm\'s colour (arm without the seed, series with it)', () => {
+    const json = fixtureReplicatedResultFile() as { results: Record<string, { arms: Record<string, Record<string, unknown>> }> };
+    for (const arm of Object.values(json.results['0.8']!.arms)) arm['latency_cdf'] = { q: [0, 0.5, 1], latency_ms: [1, 10, 100] };
+    const points = cdfPoints(fixtureTrace(json))!;
+    expect([...new Set(points.map((p) => p.arm))]).toEqual(['fifo', 'predictive+weights+pausing']);
+    expect([...new Set(points.map((p) => p.series))]).toEqual(['fifo#s1', 'fifo#s2', 'fifo#s3', 'predictive+weights+pausing#s1', 'predictive+weights+pausing#s2', 'predictive+weights+pausing#s3']);
+    const text = JSON.stringify(latencyCdfChart('shop-reps', points));
+    expect(text).toContain('"detail":{"field":"series","type":"nominal"}');
+    expect(JSON.stringify(latencyCdfChart('shop', cdfPoints(fixtureTrace())!))).not.toContain('series');
   });
 });
