@@ -1,5 +1,6 @@
 // The shared look of every report chart: fonts, sizes and the Vega-Lite schema URL (legible in PNG and inline SVG).
 import type { Config } from 'vega-lite';
+import { labelExpression } from './arm-abbreviations.ts';
 
 /** The Vega-Lite schema every chart declares (a URL only as an identifier: nothing is fetched). */
 export const VEGA_LITE_SCHEMA = 'https://vega.github.io/schema/vega-lite/v5.json';
@@ -19,10 +20,11 @@ export const CHART_CONFIG: Config = {
   title: { fontSize: 15, subtitleFontSize: 11, anchor: 'start', subtitleColor: '#444444' },
 };
 
-/** The colour of each arm: `domain[i]` is drawn in `range[i]`. */
+/** The colour of each arm: `domain[i]` is drawn in `range[i]`; `short` maps long arm names to their abbreviation. */
 export interface ArmPalette {
   readonly domain: readonly string[];
   readonly range: readonly string[];
+  readonly short?: ReadonlyMap<string, string>;
 }
 
 const ARM_PALETTE = ['#1f77b4', '#d62728', '#2ca02c', '#9467bd', '#ff7f0e', '#8c564b', '#e377c2', '#17becf', '#bcbd22'];
@@ -47,4 +49,13 @@ export function armScale(arms: readonly string[], palette?: ArmPalette): { domai
 /** The legend placed under the chart, wrapping into `columns` columns (keeps wide faceted charts inside the page). */
 export function bottomLegend(columns: number): NonNullable<Config['legend']> {
   return { ...CHART_CONFIG.legend, orient: 'bottom', direction: 'vertical', columns };
+}
+
+/**
+ * The `legend` of an arm colour channel: labels of long arm names abbreviated as the report's key says
+ * (`palette.short`); nothing when no arm is abbreviated, so the legend shows the names as they are.
+ */
+export function armLegend(palette?: ArmPalette): { legend?: { labelExpr: string } } {
+  const expr = palette?.short === undefined ? null : labelExpression(palette.short);
+  return expr === null ? {} : { legend: { labelExpr: expr } };
 }

@@ -11,7 +11,7 @@ const specs = goldenSpecs();
 
 describe('golden chart specs (regenerate with `make goldens`, review the diff)', () => {
   it('covers every chart of issues 7 and 16', () => {
-    expect(Object.keys(specs).sort()).toEqual(['forest', 'labels', 'load-curve', 'outcomes', 'sensitivity', 'sensitivity-effects', 'tiers', 'wait-ratio', 'window-series']);
+    expect(Object.keys(specs).sort()).toEqual(['forest', 'forest-replications', 'labels', 'latency-cdf', 'load-curve', 'outcomes', 'sensitivity', 'sensitivity-effects', 'tiers', 'wait-ratio', 'window-series']);
   });
   for (const [name, spec] of Object.entries(specs)) {
     it(`${name} matches reports/golden/${name}.vl.json`, () => {

@@ -2,10 +2,11 @@
 import type { TopLevelSpec } from 'vega-lite';
 import { parseGateFile } from '../analysis/gate-file.ts';
 import { parseResultExtras, parseResultFile } from '../src/result/result-reader.ts';
-import { fixtureResultFile, fixtureSweepFile } from './fixtures/report-fixture.ts';
+import { fixtureReplicatedResultFile, fixtureResultFile, fixtureSweepFile } from './fixtures/report-fixture.ts';
 import { forestChart, forestRows } from './forest-chart.ts';
 import { fitAndEvaluateGate, type GateEvaluation } from './gate-fit.ts';
 import { labelChart, labelRows } from './label-chart.ts';
+import { cdfPoints, latencyCdfChart } from './latency-cdf-chart.ts';
 import { loadCurveChart, loadPoints } from './load-curve-chart.ts';
 import { outcomeChart, outcomeShares } from './outcome-chart.ts';
 import { sensitivityCells, sensitivityChart } from './sensitivity-chart.ts';
@@ -30,9 +31,11 @@ export function fixtureGate(): unknown {
   };
 }
 
-/** The fixture as one trace of results. Throws Error when the fixture does not parse (a broken fixture). */
-export function fixtureTrace(): TraceResults {
-  const json = fixtureResultFile();
+/**
+ * The fixture as one trace of results (`json`: another fixture file, e.g. fixtureReplicatedResultFile()). Throws
+ * Error when the fixture does not parse (a broken fixture).
+ */
+export function fixtureTrace(json: Record<string, unknown> = fixtureResultFile()): TraceResults {
   const parsed = parseResultFile(json, 'fixture.json');
   if (!parsed.ok) throw new Error(parsed.issues.join('\n'));
   const { traces } = groupByTrace([{ sourced: { file: 'fixture.json', result: parsed.value }, extras: parseResultExtras(json, 'fixture.json').value }]);
@@ -56,6 +59,8 @@ export function goldenSpecs(): Record<string, TopLevelSpec> {
   if (!sweep.ok) throw new Error(sweep.issues.join('\n'));
   return {
     forest: forestChart(forestRows([trace], [ev]).rows),
+    'forest-replications': forestChart(forestRows([fixtureTrace(fixtureReplicatedResultFile())], []).rows),
+    'latency-cdf': latencyCdfChart(trace.name, cdfPoints(trace)!),
     'window-series': windowSeriesChart(windowSeriesData(trace)!),
     labels: labelChart(trace.name, labelRows(trace)!),
     'load-curve': loadCurveChart(trace.name, loadPoints(trace)!),

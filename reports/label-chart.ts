@@ -1,7 +1,7 @@
 // Latency per class label (`by_label`): FIFO beside each arm, p50 and p99, classes ordered by service time, log axis.
 import type { TopLevelSpec } from 'vega-lite';
 import { pickTimeUnit } from '../src/format/number-format.ts';
-import { armScale, bottomLegend, CHART_CONFIG, VEGA_LITE_SCHEMA, type ArmPalette } from './chart-theme.ts';
+import { armLegend, armScale, bottomLegend, CHART_CONFIG, VEGA_LITE_SCHEMA, type ArmPalette } from './chart-theme.ts';
 import { compareLoads, sortedArms, type TraceResults } from './trace-results.ts';
 
 /** One label's p50 and p99 latency for one arm at one load. */
@@ -69,7 +69,7 @@ export function labelChart(trace: string, rows: readonly LabelRow[], palette?: A
   const inUnit = (ms: number): number => Number((ms / unit.ms).toPrecision(6));
   const x = { field: 'label', type: 'nominal', sort: order, title: 'class label (ordered by mean service time, short → long)', axis: { labelAngle: -35 } } as const;
   const xOffset = { field: 'arm', type: 'nominal', sort: arms } as const;
-  const color = { field: 'arm', type: 'nominal', title: 'arm', scale: colors } as const;
+  const color = { field: 'arm', type: 'nominal', title: 'arm', scale: colors, ...armLegend(palette) } as const;
   const y = { type: 'quantitative', title: `latency (${unit.name}, log)`, scale: { type: 'log' } } as const;
   return {
     $schema: VEGA_LITE_SCHEMA,

@@ -3,7 +3,7 @@ import type { TopLevelSpec } from 'vega-lite';
 import { bootstrapMeanInterval } from '../analysis/bootstrap.ts';
 import { exactMean } from '../analysis/exact-sum.ts';
 import { pickTimeUnit } from '../src/format/number-format.ts';
-import { armScale, bottomLegend, CHART_CONFIG, VEGA_LITE_SCHEMA, type ArmPalette } from './chart-theme.ts';
+import { armLegend, armScale, bottomLegend, CHART_CONFIG, VEGA_LITE_SCHEMA, type ArmPalette } from './chart-theme.ts';
 import { AD_HOC_BOOTSTRAP } from './forest-chart.ts';
 import { sortedArms, sortedLoads, type TraceResults } from './trace-results.ts';
 
@@ -46,7 +46,7 @@ export function loadCurveChart(trace: string, points: readonly LoadPoint[], pale
   const inUnit = (ms: number): number => Number((ms / unit.ms).toPrecision(6));
   const x = { field: 'load', type: 'ordinal', sort: loads, title: 'load', axis: { labelAngle: 0 } } as const;
   const xOffset = { field: 'arm', type: 'nominal', sort: arms } as const;
-  const color = { field: 'arm', type: 'nominal', title: 'arm', scale: colors, sort: arms } as const;
+  const color = { field: 'arm', type: 'nominal', title: 'arm', scale: colors, sort: arms, ...armLegend(palette) } as const;
   const y = { field: 'mean', type: 'quantitative', title: `mean latency (${unit.name}, log)`, scale: { type: 'log' } } as const;
   return {
     $schema: VEGA_LITE_SCHEMA,

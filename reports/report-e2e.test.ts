@@ -30,6 +30,7 @@ describe.skipIf(!hasChromium)('report in headless Chromium (skipped when /usr/bi
     const { chromium } = await import('playwright-core');
     const browser = await chromium.launchPersistentContext(join(root, 'profile'), {
       executablePath: CHROMIUM,
+      viewport: { width: 1400, height: 900 },
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     });
     try {
@@ -59,6 +60,17 @@ describe.skipIf(!hasChromium)('report in headless Chromium (skipped when /usr/bi
       // The forest plot has one dot per design × load: 2 × 2 in the fixture, and a dashed bar for each gated row.
       const forestDots = await page.$$eval('#chart-forest g.mark-symbol.role-mark > path', (p) => p.length);
       expect(forestDots).toBe(4);
+      // At a 1400 px window nothing sticks out sideways: not the page, and no chart, table or figure beyond its box.
+      const page_ = await page.$eval('html', (doc) => (doc.scrollWidth > doc.clientWidth ? [`page ${doc.scrollWidth} > ${doc.clientWidth}`] : []));
+      const boxes = await page.$$eval('figure, figure svg, table', (els) =>
+        els.flatMap((el) => {
+          const box = el.getBoundingClientRect();
+          const parent = el.parentElement!.getBoundingClientRect();
+          return box.right > parent.right + 0.5 || el.scrollWidth > el.clientWidth + 1 ? [`${el.tagName} ${el.id || (el.getAttribute('class') ?? '')}: ${box.right} > ${parent.right}`] : [];
+        }),
+      );
+      const overflow = [...page_, ...boxes];
+      expect(overflow).toEqual([]);
       expect(errors).toEqual([]);
       expect(requests.filter((u) => !u.startsWith('file:') && !u.startsWith('data:'))).toEqual([]);
     } finally {

@@ -37,6 +37,7 @@ export function reportHtml(model: ReportModel, svgs: RenderedCharts): string {
   }
 
   out.push('<h2 id="charts">Charts</h2>');
+  if (model.armKey.rows.length > 0) out.push('<p>Arm names too long for a legend are abbreviated in the charts:</p>', tableHtml(model.armKey, 'arm-key'));
   for (const c of model.charts) {
     const svg = svgs.get(c.id);
     if (c.spec === null || svg === undefined) {

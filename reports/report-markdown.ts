@@ -11,6 +11,7 @@ export function reportMarkdown(model: ReportModel, drawn: ReadonlySet<string>): 
     out.push('## Warnings', '', ...model.warnings.map((w) => `- ${w}`), '');
   }
   out.push('## Charts', '');
+  if (model.armKey.rows.length > 0) out.push('Arm names too long for a legend are abbreviated in the charts:', '', ...tableMd(model.armKey), '');
   for (const c of model.charts) {
     if (c.spec === null || !drawn.has(c.id)) {
       out.push(`**${c.title}**: not drawn: ${c.missing ?? 'rendering failed (see warnings)'}`, '');

@@ -1,10 +1,12 @@
 // The whole report as data: which charts are drawn (with their specs) or why not, the tables and the warnings.
 import type { TopLevelSpec } from 'vega-lite';
-import { armColors } from './chart-theme.ts';
+import { armAbbreviations, armKeyTable } from './arm-abbreviations.ts';
+import { armColors, type ArmPalette } from './chart-theme.ts';
 import { forestChart, forestRows } from './forest-chart.ts';
 import { distanceToIdealTable } from './distance-to-ideal.ts';
 import type { GateEvaluation } from './gate-fit.ts';
 import { labelChart, labelRows } from './label-chart.ts';
+import { cdfPoints, LATENCY_CDF_OPTION, latencyCdfChart } from './latency-cdf-chart.ts';
 import { loadCurveChart, loadPoints } from './load-curve-chart.ts';
 import { outcomeChart, outcomeShares } from './outcome-chart.ts';
 import { gateSections, provenanceTable, wholeRunTable, type GateSection, type TextTable } from './report-tables.ts';
@@ -39,6 +41,8 @@ export interface ReportModel {
   /** Gates considered but not evaluated, with why. */
   readonly gateNotes: readonly string[];
   readonly wholeRun: TextTable;
+  /** Abbreviations of arm names too long for a legend → the full names (no rows when every name fits). */
+  readonly armKey: TextTable;
   /** FIFO, the arms, oracle and the ideal-order bounds per trace and load (no rows without an srpt arm). */
   readonly distanceToIdeal: TextTable;
   readonly provenance: TextTable;
@@ -80,8 +84,10 @@ export function buildReportModel(inputs: ReportInputs): ReportModel {
     return id;
   };
 
-  // One colour per arm across the whole report.
-  const palette = armColors(sortedArms(new Set(inputs.traces.flatMap((t) => [...t.set.loads.values()].flatMap((m) => [...m.keys()])))));
+  // One colour per arm across the whole report, and one abbreviation per arm name too long for a legend.
+  const allArms = sortedArms(new Set(inputs.traces.flatMap((t) => [...t.set.loads.values()].flatMap((m) => [...m.keys()]))));
+  const short = armAbbreviations(allArms);
+  const palette: ArmPalette = { ...armColors(allArms), short };
   const forest = forestRows(inputs.traces, inputs.evaluations);
   warnings.push(...forest.issues);
   charts.push({
@@ -129,6 +135,8 @@ export function buildReportModel(inputs: ReportInputs): ReportModel {
     } else {
       charts.push({ id: uniqueId(`tiers-${trace.name}`), title: `Who pays, by duration tier: ${trace.name}`, fromResults: true, spec: tierChart(trace.name, tiers, palette), minMarks: tiers.length * 2, missing: null });
     }
+    const cdf = cdfPoints(trace);
+    if (cdf !== null) charts.push({ id: uniqueId(`cdf-${trace.name}`), title: `Latency CDF: ${trace.name}`, fromResults: true, spec: latencyCdfChart(trace.name, cdf, palette), minMarks: new Set(cdf.map((p) => `${p.load}|${p.arm}`)).size, missing: null });
     const outcomes = outcomeShares(trace);
     charts.push({
       id: uniqueId(`outcomes-${trace.name}`),
@@ -139,6 +147,10 @@ export function buildReportModel(inputs: ReportInputs): ReportModel {
       missing: outcomes === null ? `needs outcome_windows, recorded by predictive arms (predictive, predictive+weights+pausing, shadow; found arms: ${arms})` : null,
     });
   }
+
+  // Results without a latency CDF: one note for all such traces, naming the option that adds it.
+  const noCdf = inputs.traces.filter((t) => cdfPoints(t) === null).map((t) => t.name);
+  if (noCdf.length > 0) charts.push({ id: uniqueId('cdf'), title: `Latency CDF: ${noCdf.join(', ')}`, fromResults: true, spec: null, minMarks: 0, missing: `needs latency_cdf in the results: run ${LATENCY_CDF_OPTION}` });
 
   if (inputs.sweeps.length === 0) {
     charts.push({ id: uniqueId('sensitivity'), title: 'Sensitivity: which variant flips which verdict', fromResults: true, spec: null, minMarks: 0, missing: 'needs a sweep output (sweep.json in the results folder, or --sweep FILE)' });
@@ -162,6 +174,7 @@ export function buildReportModel(inputs: ReportInputs): ReportModel {
     gates: gateSections(inputs.evaluations),
     gateNotes: inputs.gateNotes,
     wholeRun: wholeRunTable(inputs.traces),
+    armKey: armKeyTable(short),
     distanceToIdeal: distanceToIdealTable(inputs.traces),
     provenance: provenanceTable(inputs.traces),
     traces: inputs.traces.map((t) => ({ name: t.name, sha256: t.sha256, loads: [...t.set.loads.keys()], arms: [...new Set([...t.set.loads.values()].flatMap((m) => [...m.keys()]))] })),

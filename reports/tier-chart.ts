@@ -1,7 +1,7 @@
 // "Who pays" by duration tier: each arm's p50 and mean latency of short, medium and long messages (history boundaries).
 import type { TopLevelSpec } from 'vega-lite';
 import { pickTimeUnit } from '../src/format/number-format.ts';
-import { armScale, bottomLegend, CHART_CONFIG, VEGA_LITE_SCHEMA, type ArmPalette } from './chart-theme.ts';
+import { armLegend, armScale, bottomLegend, CHART_CONFIG, VEGA_LITE_SCHEMA, type ArmPalette } from './chart-theme.ts';
 import { sortedArms, sortedLoads, type TraceResults } from './trace-results.ts';
 
 /** The duration tiers of the result files (SPEC §7: short, medium, long by the history boundaries), in order. */
@@ -48,7 +48,7 @@ export function tierChart(trace: string, rows: readonly TierRow[], palette?: Arm
   const inUnit = (ms: number): number => Number((ms / unit.ms).toPrecision(6));
   const x = { field: 'tier', type: 'nominal', sort: [...TIERS], title: 'duration tier (history boundaries)', axis: { labelAngle: 0 } } as const;
   const xOffset = { field: 'arm', type: 'nominal', sort: arms } as const;
-  const color = { field: 'arm', type: 'nominal', title: 'arm', scale: colors, sort: arms } as const;
+  const color = { field: 'arm', type: 'nominal', title: 'arm', scale: colors, sort: arms, ...armLegend(palette) } as const;
   const y = { type: 'quantitative', title: `latency (${unit.name}, log)`, scale: { type: 'log' } } as const;
   const tip = (field: string): { field: string; type: 'nominal' | 'quantitative'; format?: string; title?: string }[] => [
     { field: 'tier', type: 'nominal' },

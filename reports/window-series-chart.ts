@@ -1,7 +1,7 @@
 // The per-window series: each arm beside FIFO, mean latency by window (log axis), windows shaded by offered load.
 import type { TopLevelSpec } from 'vega-lite';
 import { pickTimeUnit } from '../src/format/number-format.ts';
-import { armScale, bottomLegend, CHART_CONFIG, VEGA_LITE_SCHEMA, type ArmPalette } from './chart-theme.ts';
+import { armLegend, armScale, bottomLegend, CHART_CONFIG, VEGA_LITE_SCHEMA, type ArmPalette } from './chart-theme.ts';
 import { sortedArms, sortedLoads, type TraceResults } from './trace-results.ts';
 
 /** A point of the series: one arm's mean latency in one window at one load. */
@@ -87,7 +87,7 @@ export function windowSeriesChart(data: WindowSeriesData, palette?: ArmPalette):
     encoding: {
       x,
       y: { field: 'latency', type: 'quantitative', title: `mean latency (${unit.name}, log)`, scale: { type: 'log' } },
-      color: { field: 'arm', type: 'nominal', title: 'arm', scale: colors, sort: arms },
+      color: { field: 'arm', type: 'nominal', title: 'arm', scale: colors, sort: arms, ...armLegend(palette) },
       tooltip: [{ field: 'arm', type: 'nominal' }, { field: 'window', type: 'quantitative' }, { field: 'latency', type: 'quantitative', format: ',.4~g', title: `mean latency (${unit.name})` }],
     },
   });

@@ -32,7 +32,7 @@ describe('writeReport', () => {
     expect(w.notDrawn).toEqual([]);
     expect(w.tableFiles.map((f) => f.slice(out.length + 1))).toEqual(['gate-fixture-gate-shop', 'metrics-shop', 'sweep-predictor-one-at-a-time'].flatMap((id) => [`tables/${id}.csv`, `tables/${id}.tex`]));
     expect(readFileSync(join(out, 'tables', 'metrics-shop.tex'), 'utf8')).toContain('\\toprule');
-    expect(w.drawn).toEqual(['forest', 'load-shop', 'windows-shop', 'labels-shop', 'outcomes-shop', 'sensitivity-predictor-one-at-a-time', 'effects-predictor-one-at-a-time', 'wait-ratio']);
+    expect(w.drawn).toEqual(['forest', 'load-shop', 'windows-shop', 'labels-shop', 'cdf-shop', 'outcomes-shop', 'sensitivity-predictor-one-at-a-time', 'effects-predictor-one-at-a-time', 'wait-ratio']);
     expect(w.warnings).toEqual([]);
     const html = readFileSync(w.indexHtml, 'utf8');
     expect(html).not.toMatch(/<script|<link|\ssrc=/);
@@ -62,20 +62,22 @@ describe('writeReport', () => {
   });
 
   it('draws what it can from results without FIFO and names what the others need', async () => {
-    const results = folder('no-fifo', { 'p.json': fixtureResultFile(['predictive']) });
+    // Without latency CDFs too: one note names the option that adds them.
+    const results = folder('no-fifo', { 'p.json': withoutCdf(fixtureResultFile(['predictive'])) });
     const progress: string[] = [];
     const w = await writeReport(results, join(root, 'no-fifo-out'), { gatesDir: join(root, 'none'), png: false, onProgress: (d, t, id) => progress.push(`${d}/${t} ${id}`) });
     expect(progress).toEqual(['1/4 load-shop', '2/4 tiers-shop', '3/4 outcomes-shop', '4/4 wait-ratio']);
     // Without FIFO there is no class ordering, so who pays is shown by duration tier.
     expect(w.drawn).toEqual(['load-shop', 'tiers-shop', 'outcomes-shop', 'wait-ratio']);
-    expect(w.notDrawn).toEqual(['forest', 'windows-shop', 'sensitivity']);
+    expect(w.notDrawn).toEqual(['forest', 'windows-shop', 'cdf', 'sensitivity']);
     expect(w.warnings.join('\n')).toContain('chart "Mean latency by window: shop" not drawn: needs arm fifo with per-window mean_latency_ms (found arms: predictive)');
+    expect(w.warnings.filter((x) => x.includes('latency_cdf'))).toEqual(['chart "Latency CDF: shop" not drawn: needs latency_cdf in the results: run simulate --latency-cdf (or "latency_cdf": true in an experiment or sweep file)']);
     expect(readFileSync(w.indexHtml, 'utf8')).toContain('not drawn: needs a sweep output');
   });
 
   it('refuses results from which no chart can be drawn (only the closed form would remain)', async () => {
     // One load (no load curve) and no tier metrics (no who-pays chart): nothing but the closed form is left.
-    const json = fixtureResultFile(['shadow-arm']) as { results: Record<string, { arms: Record<string, { all: Record<string, number> }> }>; options: { loads: string[] } };
+    const json = withoutCdf(fixtureResultFile(['shadow-arm'])) as { results: Record<string, { arms: Record<string, { all: Record<string, number> }> }>; options: { loads: string[] } };
     delete json.results['0.8'];
     json.options.loads = ['0.5'];
     const all = json.results['0.5']!.arms['shadow-arm']!.all;
@@ -104,3 +106,11 @@ describe('writeReport', () => {
     expect(html).toContain('gate replay-28 does not fit shop: load 0.5: 7 windows, the gate pre-registers 28');
   });
 });
+
+/** The result file without its arms' `latency_cdf` (as written without --latency-cdf). */
+function withoutCdf(json: Record<string, unknown>): Record<string, unknown> {
+  for (const load of Object.values(json['results'] as Record<string, { arms: Record<string, Record<string, unknown>> }>)) {
+    for (const arm of Object.values(load.arms)) delete arm['latency_cdf'];
+  }
+  return json;
+}

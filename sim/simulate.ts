@@ -11,6 +11,7 @@ import type { ArmSpec } from './arms/index.ts';
 import type { RoutingContext } from './arms/routing.ts';
 import { rowKeysCached, type RowKeys } from './row-keys.ts';
 import { perturbTrace, type Perturbation } from '../src/trace/perturb.ts';
+import { latencyCdf } from './latency-cdf.ts';
 
 export type { ArmResult, LoadResult, SimulationOutput } from '../src/result/result-file.ts';
 
@@ -35,6 +36,8 @@ export interface SimulationConfig {
   readonly perturb?: Perturbation | null;
   /** Handlers compute on this many cores, shared among the running ones; absent = a core per worker (SPEC §5). */
   readonly cores?: number;
+  /** Store each arm's latency CDF (`latency_cdf`, sim/latency-cdf.ts); absent or false = none, every byte as before. */
+  readonly latencyCdf?: boolean;
 }
 
 /** Label of a load as it appears in result files: `"0.5"`, `"as-is"`. */
@@ -91,6 +94,10 @@ export function simulate(input: Trace, cfg: SimulationConfig, onArm?: (load: str
         outcome: run.outcome, outcomeNames: router.outcomeNames ?? null,
       });
       if (router.report) Object.assign(result, router.report());
+      if (cfg.latencyCdf === true) {
+        const cdf = latencyCdf(cols, buffers.f64('metricScratch', Math.max(1, m)));
+        if (cdf !== null) result.latency_cdf = cdf;
+      }
       result.sim_seconds = (performance.now() - t0) / 1000;
       arms[arm.text] = result;
       onArm?.(loadLabel(load), arm.text);

@@ -79,8 +79,10 @@ export function buildSimulationConfig(opts: RawOptions): SimulationConfig {
   if (cores !== undefined) {
     for (const a of arms) if (a.routing.engine !== undefined) issues.push(atOption('--cores', `${cores} with the ideal-order arm ${a.text}`, 'arms of the level engine (the ideal-order engines give each worker a core)'));
   }
+  // --latency-cdf: a switch (commander refuses a value); experiment files hand over true.
+  const cdf = opts.latencyCdf === true;
   if (issues.length > 0) throw new InputError(msg.commandOptionProblems('simulate', issues.length), issues);
-  const cfg = { loads, arms, workers, levels, defaultLevel: defaultLevelFor(levels), split, fraction, windows, windowBy, staticMap, seed, predictorSnapshot, ...(sets.length > 0 ? { sets } : {}), ...(cores === undefined ? {} : { cores }) };
+  const cfg = { loads, arms, workers, levels, defaultLevel: defaultLevelFor(levels), split, fraction, windows, windowBy, staticMap, seed, predictorSnapshot, ...(sets.length > 0 ? { sets } : {}), ...(cores === undefined ? {} : { cores }), ...(cdf ? { latencyCdf: true } : {}) };
   return perturb === null ? cfg : { ...cfg, perturb };
 }
 
@@ -123,6 +125,8 @@ export function optionsRecord(cfg: SimulationConfig, extra: Record<string, unkno
     ...(cfg.perturb?.jitter ? { jitter: { ms: cfg.perturb.jitter.ms, seed: cfg.perturb.jitter.seed } } : {}),
     // Only when given: results of the one-core-per-worker model keep their bytes.
     ...(cfg.cores === undefined ? {} : { cores: cfg.cores }),
+    // Only when asked for: results without the CDF keep their bytes.
+    ...(cfg.latencyCdf === true ? { latency_cdf: true } : {}),
     ...extra,
   };
 }

@@ -34,6 +34,8 @@ export interface CellTask {
   /** `shuffle:SEED` / `MS:SEED` perturbations before the split (absent: none). */
   readonly ties?: string;
   readonly jitter?: string;
+  /** Store the cell's latency CDF (the experiment's `"latency_cdf": true`); absent: none. */
+  readonly latencyCdf?: true;
 }
 
 /** A finished cell: its file's text, or why it failed (`input`: bad input, exit 2; else internal). */
@@ -47,6 +49,7 @@ export function taskConfig(task: CellTask): SimulationConfig {
     arm: [task.armText], load: task.load, workers: String(task.workers), levels: String(task.levels), split: task.split,
     fraction: String(task.fraction), windows: String(task.windows), windowBy: task.windowBy, set: [], seed: String(task.seed),
     ties: task.ties, jitter: task.jitter,
+    ...(task.latencyCdf === true ? { latencyCdf: true } : {}),
   });
 }
 

@@ -23,6 +23,15 @@ describe('parseExperiment', () => {
     expect(r.value).toMatchObject({ split: 'time', windows: 7, windowBy: 'time', workers: 64, levels: 3, seed: 1, repeats: 1 });
   });
 
+  it('takes "latency_cdf": true as a switch, leaves it out when false, and refuses any other value', () => {
+    const on = parseExperiment({ ...good, latency_cdf: true }, 'x.json');
+    expect(on.ok && on.value.latencyCdf).toBe(true);
+    const off = parseExperiment({ ...good, latency_cdf: false }, 'x.json');
+    expect(off.ok && 'latencyCdf' in off.value).toBe(false);
+    const bad = parseExperiment({ ...good, latency_cdf: 'yes' }, 'x.json');
+    expect(bad.ok ? [] : bad.issues).toEqual(['x.json → latency_cdf: "yes"; expected true or false (true stores each cell\'s latency CDF)']);
+  });
+
   it('accepts "as-is" as the load list', () => {
     const r = parseExperiment({ ...good, loads: 'as-is' }, 'x.json');
     expect(r.ok && r.value.loads).toEqual(['as-is']);

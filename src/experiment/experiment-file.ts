@@ -36,11 +36,13 @@ export interface ExperimentSpec {
   /** Replication seeds: every cell once per seed (key `arm#sSEED`), the seed applying to seeded arms and to a
    *  seedless `"ties": "shuffle"` or `"jitter": "MS"`. Absent: no replications. */
   readonly replications?: readonly number[];
+  /** `"latency_cdf": true`: every cell stores its latency CDF (sim/latency-cdf.ts). Absent (or false): none. */
+  readonly latencyCdf?: true;
 }
 
 export const EXPERIMENT_FIELDS = [
   'id', 'description', 'traces', 'loads', 'arms', 'split', 'fraction', 'windows', 'window_by', 'workers', 'levels', 'seed',
-  'overrides', 'repeats', 'out', 'ties', 'jitter', 'replications',
+  'overrides', 'repeats', 'out', 'ties', 'jitter', 'replications', 'latency_cdf',
 ] as const;
 
 const ID = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
@@ -92,7 +94,18 @@ export function parseCommon(input: Record<string, unknown>, issues: IssueList): 
   const levels = issues.integer(input, 'levels', '', 2, 3, INPUT_RANGES.levels.max);
   const seed = issues.integer(input, 'seed', '', 0, 1, INPUT_RANGES.seed.max);
   const out = issues.string(input, 'out', '');
-  return { id, traces, loads, split, fraction, windows, windowBy, workers, levels, seed, out, ...parsePerturbationFields(input, issues) };
+  return { id, traces, loads, split, fraction, windows, windowBy, workers, levels, seed, out, ...parsePerturbationFields(input, issues), ...parseLatencyCdfField(input, issues) };
+}
+
+/** The optional `latency_cdf` switch (true or false); present in the result only when true, so other files keep their hash. */
+function parseLatencyCdfField(input: Record<string, unknown>, issues: IssueList): { latencyCdf?: true } {
+  const v = input['latency_cdf'];
+  if (v === undefined || v === false) return {};
+  if (v !== true) {
+    issues.add('latency_cdf', describeJson(v), 'true or false (true stores each cell\'s latency CDF)');
+    return {};
+  }
+  return { latencyCdf: true };
 }
 
 /**

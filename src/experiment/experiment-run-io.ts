@@ -126,6 +126,7 @@ export async function prepareRun(spec: ExperimentSpec, file: string, flags: RunF
       windows: spec.windows, windowBy: spec.windowBy, cache: flags.cache, block,
       ...(c.ties !== undefined ? { ties: c.ties } : {}),
       ...(c.jitter !== undefined ? { jitter: c.jitter } : {}),
+      ...(spec.latencyCdf === true ? { latencyCdf: true as const } : {}),
     };
     tasks.push(task);
     try {

@@ -12,6 +12,7 @@ import { Predictor } from '../predictor/predictor.ts';
 import { predictorParamsFor, warmStart } from '../../sim/arms/predictive.ts';
 import { compressFactor, splitTrace } from '../../sim/split.ts';
 import { MetricFolder, windowOffsets } from '../../sim/metrics.ts';
+import { latencyCdf } from '../../sim/latency-cdf.ts';
 import { buildArmResult } from '../result/result-file.ts';
 import { loadLabel, messageTiers, type ArmResult, type LoadResult, type SimulationConfig, type SimulationOutput } from '../../sim/simulate.ts';
 import type { ArmSpec, RoutingContext } from '../../sim/arms/index.ts';
@@ -324,14 +325,19 @@ async function replayArms(
       if (meas.failures.length > 0) break; // the broker failed: later arms would fail the same way
       continue;
     }
+    // Latency counts from the scheduled arrival, rescaled to trace ms (× time scale).
+    const cols = { arrival: plan.arrivalWall, start: meas.start, end: meas.end, duration: trace.duration.subarray(first, first + m), scale: cfg.timeScale, cls, levels: sim.levels };
     const result = buildArmResult({
-      // Latency counts from the scheduled arrival, rescaled to trace ms (× time scale).
-      fold: new MetricFolder({ arrival: plan.arrivalWall, start: meas.start, end: meas.end, duration: trace.duration.subarray(first, first + m), scale: cfg.timeScale, cls, levels: sim.levels }),
+      fold: new MetricFolder(cols),
       windowOffsets: windowOffsets(scaled(plan.arrivalWall, cfg.timeScale), sim.windows, sim.windowBy),
       classId: trace.classId, classes: trace.classes, first, rows: trace.n,
       outcome: meas.outcome, outcomeNames: (brokerPredicts ? PREDICT_OUTCOME_NAMES : router.outcomeNames) ?? null,
     });
     if (!brokerPredicts && router.report) Object.assign(result, router.report());
+    if (sim.latencyCdf === true) {
+      const cdf = latencyCdf(cols, new Float64Array(Math.max(1, m)));
+      if (cdf !== null) result.latency_cdf = cdf;
+    }
     result.replay = record;
     result.sim_seconds = meas.wallSeconds;
     arms[arm.text] = result;

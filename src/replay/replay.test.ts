@@ -60,10 +60,10 @@ interface ArmReplay {
  * consistent with its arms. Wall-clock accuracy (lateness, means against the simulator) is bench/replay-bench.ts.
  */
 async function expectReplaySemantics(broker: string, arms: string[]): Promise<void> {
-  const { file, valid, reasons } = await replayTrace(trace, options(broker, arms, { latenessBound: String(LATENESS_BOUND_MS) }), () => undefined);
+  const { file, valid, reasons } = await replayTrace(trace, options(broker, arms, { latenessBound: String(LATENESS_BOUND_MS), latencyCdf: true }), () => undefined);
   const evaluationRows = (file.trace as { evaluation_rows: number }).evaluation_rows;
   expect(evaluationRows).toBeGreaterThan(2000);
-  const byArm = (file.results as Record<string, { arms: Record<string, { replay: ArmReplay; all?: { mean_latency_ms: number } }> }>)[RUN.load]!.arms;
+  const byArm = (file.results as Record<string, { arms: Record<string, { replay: ArmReplay; all?: { mean_latency_ms: number; p50_latency_ms: number }; latency_cdf?: { q: number[]; latency_ms: number[] } }> }>)[RUN.load]!.arms;
   const p99s: number[] = [];
   for (const a of arms) {
     const r = byArm[a]!;
@@ -75,6 +75,8 @@ async function expectReplaySemantics(broker: string, arms: string[]): Promise<vo
     // A valid arm carries its metrics; an invalid one only its replay record.
     if (rec.valid) expect(r.all!.mean_latency_ms).toBeGreaterThan(0);
     else expect(r.all).toBeUndefined();
+    // --latency-cdf: the CDF's median is the fold's nearest-rank p50 over the same (rescaled) latencies.
+    if (rec.valid) expect(r.latency_cdf!.latency_ms[r.latency_cdf!.q.indexOf(0.5)]).toBe(r.all!.p50_latency_ms);
     p99s.push(rec.lateness_p99_ms);
   }
   const summary = file.replay as { valid: boolean; lateness_p99_ms: number; reasons: string[] };

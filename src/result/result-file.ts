@@ -1,6 +1,7 @@
 // The result file of SPEC §10 as written: its types, and the one builder of arm results and files (simulate and replay).
 import { configHash } from '../json/config-hash.ts';
 import type { MetricObject } from './metric-names.ts';
+import type { LatencyCdf } from './latency-cdf.ts';
 
 /** Counts per outcome name (the router's names, e.g. the predictor outcomes of SPEC §10). */
 export type OutcomeCounts = Record<string, number>;
@@ -12,6 +13,8 @@ export interface ArmResult {
   by_label?: Record<string, MetricObject>;
   outcomes?: OutcomeCounts;
   outcome_windows?: OutcomeCounts[];
+  /** The latency at fixed quantile levels (only with `--latency-cdf`; sim/latency-cdf.ts). */
+  latency_cdf?: LatencyCdf;
   sim_seconds: number;
   [extra: string]: unknown;
 }

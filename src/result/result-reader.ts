@@ -3,6 +3,7 @@ import { atPath } from '../errors.ts';
 import { describe, isObject, type ParseOutcome } from '../json/json-value.ts';
 import { PREDICT_OUTCOME_NAMES, type PredictOutcomeName } from '../predictor/outcomes.ts';
 import { METRIC_NAMES } from './metric-names.ts';
+import { parseLatencyCdf, type LatencyCdf } from './latency-cdf.ts';
 
 /**
  * A metric object as read: every name of METRIC_NAMES was in the file; one written as null (a non-finite value) is
@@ -157,6 +158,8 @@ export interface ArmExtras {
   readonly byLabel: Readonly<Record<string, Metrics>> | null;
   readonly outcomes: OutcomeCounts | null;
   readonly outcomeWindows: readonly OutcomeCounts[] | null;
+  /** The arm's latency CDF (results of `--latency-cdf`), or null when the file has none. */
+  readonly latencyCdf: LatencyCdf | null;
 }
 
 /** Provenance and options of one result file, and the extras of every load and arm. */
@@ -179,7 +182,7 @@ export interface ResultExtras {
 
 /**
  * Reads the report extras of a result file already accepted by `parseResultFile`. Malformed optional parts
- * (`by_label`, `outcomes`, `outcome_windows`) are dropped and described in `issues`; never throws.
+ * (`by_label`, `outcomes`, `outcome_windows`, `latency_cdf`) are dropped and described in `issues`; never throws.
  */
 export function parseResultExtras(input: Record<string, unknown>, file: string): { value: ResultExtras; issues: string[] } {
   const issues: string[] = [];
@@ -198,6 +201,7 @@ export function parseResultExtras(input: Record<string, unknown>, file: string):
         byLabel: parseByLabel(rawArm['by_label'], file, `${path}.by_label`, issues),
         outcomes: rawArm['outcomes'] === undefined ? null : parseOutcomes(rawArm['outcomes'], `${file} → ${path}.outcomes`, issues),
         outcomeWindows: parseOutcomeWindows(rawArm['outcome_windows'], `${file} → ${path}.outcome_windows`, issues),
+        latencyCdf: rawArm['latency_cdf'] === undefined ? null : parseLatencyCdf(rawArm['latency_cdf'], `${file} → ${path}.latency_cdf`, issues),
       };
     }
     loads[load] = arms;

@@ -27,6 +27,7 @@ export function registerReplay(program: Command): void {
     .option('--seed <n>', 'seed for seeded arms (static-random)', '1')
     .option('--handlers <kind>', 'sleep: each handler sleeps its duration; compute: a calibrated CPU loop in handler processes', 'sleep')
     .option('--handler-processes <p>', 'compute: handler processes, consumer c in process c mod P (default: one per consumer, at most 16)')
+    .option('--latency-cdf', 'store each arm\'s latency CDF (latency at 31 quantile levels, min to max) for the report\'s CDF charts')
     .option('-o, --output <file>', 'write the result JSON here (atomically; also for an invalid run, marked valid: false)')
     .option('--json', 'print the result JSON to stdout instead of a table')
     .option('--no-cache', 'do not use the binary trace cache')

@@ -54,6 +54,8 @@ describe('hsim simulate', () => {
     ['--ties shuffle without a seed', ['--arm', 'fifo', '--ties', 'shuffle'], /option --ties: "shuffle"; expected file or shuffle:SEED/],
     ['a negative jitter', ['--arm', 'fifo', '--jitter', '-5:1'], /option --jitter: "-5:1"; expected MS:SEED with MS ≥ 0/],
     ['level flags on an ideal-order arm', ['--arm', 'sjf+weights'], /--arm sjf: flag "weights" on "sjf"/],
+    ['--latency-cdf given a value', ['--arm', 'fifo', '--latency-cdf=yes'], /unknown option '--latency-cdf=yes'/],
+    ['--latency-cdf followed by a stray value', ['--arm', 'fifo', '--latency-cdf', '31'], /too many arguments for 'simulate'/],
   ];
   writeFileSync(join(dir, 'map.json'), '{"a": 7}');
 
@@ -79,6 +81,19 @@ describe('hsim simulate', () => {
     expect(base.fifo!.all.mean_latency_ms).toBe(14);
     expect(shuffled.srpt!.all.mean_latency_ms).toBe(base.srpt!.all.mean_latency_ms);
     expect(shuffled.fifo!.all.mean_latency_ms).not.toBe(14);
+  });
+  it('--latency-cdf stores each arm\'s CDF and records the option; without it no byte changes', () => {
+    const args = ['simulate', 'good.csv', '--arm', 'fifo', '--load', 'as-is', '--workers', '1', '--windows', '1', '--quiet'];
+    expect(run(...args, '-o', 'no-cdf.json').code).toBe(0);
+    expect(readFileSync(join(dir, 'no-cdf.json'), 'utf8')).not.toMatch(/latency_cdf/);
+    expect(run(...args, '--latency-cdf', '-o', 'cdf.json').code).toBe(0);
+    const r = JSON.parse(readFileSync(join(dir, 'cdf.json'), 'utf8')) as { options: Record<string, unknown>; results: Record<string, { arms: Record<string, { latency_cdf: { q: number[]; latency_ms: number[] } }> }> };
+    expect(r.options['latency_cdf']).toBe(true);
+    // Evaluation rows arrive at 20, 30, 31 (durations 1, 4, 1) on one worker, unscaled: latencies 1, 4 and 4 (the
+    // last waits 3 ms behind the second), so min 1, median (rank 2) 4, max 4.
+    const cdf = r.results['as-is']!.arms['fifo']!.latency_cdf;
+    expect(cdf.q).toHaveLength(31);
+    expect([cdf.latency_ms[0], cdf.latency_ms[cdf.q.indexOf(0.5)], cdf.latency_ms[30]]).toEqual([1, 4, 4]);
   });
   it.each(bad)('refuses %s with exit 2, the place named and no result file', (_name, args, message, content) => {
     const input = content === undefined ? 'good.csv' : 'bad.csv';

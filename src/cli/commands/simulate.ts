@@ -23,6 +23,7 @@ export function registerSimulate(program: Command): void {
     .option('--seed <n>', 'seed for seeded arms (static-random)', '1')
     .option('--ties <order>', 'order of rows sharing an arrival time: file (as written) or shuffle:SEED, applied before the split')
     .option('--jitter <ms:seed>', 'move each arrival uniformly within ±MS ms (seeded), then re-sort stably, before the split')
+    .option('--latency-cdf', 'store each arm\'s latency CDF per load (latency at 31 quantile levels, min to max) for the report\'s CDF charts')
     .option('-o, --output <file>', 'write the result JSON here (atomically)')
     .option('--json', 'print the result JSON to stdout instead of a table')
     .option('--no-cache', 'do not use the binary trace cache')
