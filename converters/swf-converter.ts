@@ -92,6 +92,8 @@ class SwfParser implements RowParser {
     if (this.spec.singleProcessor && f[4] !== 1) return this.reject('procs_not_1');
     this.arrival = submit * 1000;
     this.duration = run * 1000;
+    // A time near the double limit (1e308 s) overflows to Infinity in ms: never written.
+    if (this.arrival === Infinity || this.duration === Infinity) return this.reject('time_overflow');
     this.makeKey();
     if (this.columns.class) this.cls = String(f[this.c]);
     return LINE_KEPT;

@@ -116,7 +116,8 @@ class TableParser implements RowParser {
     }
     const duration = toMs(dRaw, s.durationUnit);
     if (duration < 0) return this.reject('negative_duration');
-    if (!Number.isFinite(arrival) || !Number.isFinite(duration)) return this.reject('not_numeric', true);
+    // Finite in the source unit, but ±Infinity (or Infinity − Infinity) once in ms: never written.
+    if (!Number.isFinite(arrival) || !Number.isFinite(duration)) return this.reject('time_overflow', true);
     let key = f[this.iKeys[0]!]!;
     if (key === '') return this.reject('empty_key');
     for (let i = 1; i < this.iKeys.length; i++) {
