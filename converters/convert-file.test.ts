@@ -191,6 +191,16 @@ describe('bad input', () => {
     const r = await convert('azure2021', p, {}, { check: true });
     expect(r.rows).toEqual({ read: 3, kept: 2, rejected: 1, rejected_by_reason: { line_too_long: 1 } });
   });
+  it('an overlong SWF comment or header line is not a row; an overlong job line is line_too_long', async () => {
+    const job = '1 0 0 5 1 -1 -1 1 -1 -1 1 1 1 1 1 1 -1 -1\n';
+    const p = write('long-comment.swf', `; Version: 2.2\n  ; Note: ${'x'.repeat(3 << 20)}\n${job}${'9'.repeat(2 << 20)}\n${job}`);
+    const r = await convert('swf', p, {}, { check: true });
+    expect(r.rows).toEqual({ read: 3, kept: 2, rejected: 1, rejected_by_reason: { line_too_long: 1 } });
+  });
+  it('an overlong CSV header is a clear error naming the line, not a row', async () => {
+    const p = write('long-header.csv', `${'h'.repeat(2 << 20)}\na,f,1,1\n`);
+    expect(await inputError(convert('azure2021', p, {}, { check: true }))).toMatch(/long-header\.csv:1: the header line is over 1048576 bytes/);
+  });
   it('--check counts exactly what a conversion writes', async () => {
     const a = await convert('huawei2025', fixture('huawei2025-r1-sample.csv'), {}, { check: true });
     const b = await convert('huawei2025', fixture('huawei2025-r1-sample.csv'));

@@ -8,7 +8,7 @@ import { hashFileOnThread } from './hash-file.ts';
 import { scanLines } from './line-source.ts';
 import { RejectsWriter } from './rejects-writer.ts';
 import { RowBuffer } from '../traces/row-buffer.ts';
-import { LINE_KEPT, LINE_REJECTED, LINE_SKIP } from './row-parser.ts';
+import { LINE_KEPT, LINE_SKIP } from './row-parser.ts';
 import { TraceWriter } from '../traces/trace-writer.ts';
 
 /** Version of the converters' row rules, recorded in every meta sidecar. */
@@ -96,9 +96,7 @@ async function runPass(req: ConvertRequest, mode: 'check' | 'stream' | 'buffer',
       (buf, start, end, line, overlong) => {
         let r: number;
         if (overlong) {
-          r = LINE_REJECTED;
-          parser.reason = 'line_too_long';
-          parser.malformed = false;
+          r = parser.overlong(buf, start, end, line);
         } else {
           r = parser.parse(buf, start, end, line);
         }

@@ -8,9 +8,12 @@ import { atLocation, InputError } from '../src/errors.ts';
 /** Longest line accepted, in bytes; a longer one is reported as overlong and skipped (bounded memory). */
 export const MAX_LINE_BYTES = 1 << 20;
 
+/** Bytes of an overlong line handed to the handler: enough to tell a comment or header from a data row. */
+export const OVERLONG_HEAD_BYTES = 256;
+
 /**
  * Called for each line `buf[start, end)` (line ending and a trailing CR removed), `line` 1-based.
- * `overlong` lines have no content (start = end). Return true to stop reading.
+ * For an `overlong` line the range holds only its first bytes (at most OVERLONG_HEAD_BYTES). Return true to stop reading.
  */
 export type LineHandler = (buf: Uint8Array, start: number, end: number, line: number, overlong: boolean) => boolean | void;
 
@@ -33,7 +36,6 @@ export interface ScanOptions {
   hash?: boolean;
 }
 
-const EMPTY = new Uint8Array(0);
 
 /**
  * Reads `path` line by line with bounded memory, gunzipping when the file starts with the gzip magic.
@@ -51,12 +53,14 @@ export async function scanLines(path: string, onLine: LineHandler, opts: ScanOpt
   let lineNo = 0;
   let carry: Buffer | null = null;
   let overlong = false;
+  /** The first bytes of the current overlong line. */
+  let head: Uint8Array = new Uint8Array(0);
   let stopped = false;
   const emit = (buf: Uint8Array, start: number, end: number): boolean => {
     lineNo++;
     if (overlong) {
       overlong = false;
-      return onLine(EMPTY, 0, 0, lineNo, true) === true;
+      return onLine(head, 0, head.length, lineNo, true) === true;
     }
     if (end > start && buf[end - 1] === 13) end--;
     return onLine(buf, start, end, lineNo, false) === true;
@@ -83,7 +87,10 @@ export async function scanLines(path: string, onLine: LineHandler, opts: ScanOpt
       for (;;) {
         const nl = chunk.indexOf(10, pos);
         if (nl < 0) break;
-        if (nl - pos > MAX_LINE_BYTES) overlong = true;
+        if (nl - pos > MAX_LINE_BYTES) {
+          overlong = true;
+          head = chunk.subarray(pos, pos + OVERLONG_HEAD_BYTES);
+        }
         if (emit(chunk, pos, nl)) {
           stopped = true;
           break outer;
@@ -113,6 +120,7 @@ export async function scanLines(path: string, onLine: LineHandler, opts: ScanOpt
     const have = carry?.length ?? 0;
     if (have + len > MAX_LINE_BYTES) {
       overlong = true;
+      head = Buffer.concat([carry ?? Buffer.alloc(0), chunk.subarray(0, Math.min(len, OVERLONG_HEAD_BYTES))]).subarray(0, OVERLONG_HEAD_BYTES);
       carry = null;
       return;
     }

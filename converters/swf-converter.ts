@@ -99,6 +99,14 @@ class SwfParser implements RowParser {
     return LINE_KEPT;
   }
 
+  overlong(head: Uint8Array, start: number, end: number): number {
+    let p = start;
+    while (p < end && (head[p] === 32 || (head[p]! >= 9 && head[p]! <= 13))) p++;
+    // An overlong `;` line is a comment or header line, not a row (its text is not kept in the meta).
+    if (p < end && head[p] === 59) return LINE_SKIP;
+    return this.reject('line_too_long');
+  }
+
   private makeKey(): void {
     const f = this.f;
     if (this.kn === 2) {

@@ -6,6 +6,7 @@ import { ByteInterner, hashBytes } from '../traces/byte-interner.ts';
 import { isUtf8 } from 'node:buffer';
 import { keyProblem, LINE_KEPT, MAX_KEY_BYTES, LINE_REJECTED, LINE_SKIP, type RowParser } from './row-parser.ts';
 import type { TraceColumns } from '../traces/trace-csv.ts';
+import { MAX_LINE_BYTES } from './line-source.ts';
 
 /** Time unit of a column: seconds, milliseconds or microseconds. */
 export type TimeUnit = 's' | 'ms' | 'us';
@@ -203,6 +204,11 @@ class TableParser implements RowParser {
     }
     if (this.iSize >= 0) this.size = size;
     return LINE_KEPT;
+  }
+
+  overlong(_head: Uint8Array, _start: number, _end: number, line: number): number {
+    if (this.width < 0) throw new InputError(atLocation(this.file, line, `the header line is over ${MAX_LINE_BYTES} bytes`, 'a CSV header line', 'is this a CSV file with a header?'));
+    return this.reject('line_too_long');
   }
 
   /** Checks the key (SPEC §3 length) and holds the row's arrival, duration and key: LINE_KEPT, or the reject. */
