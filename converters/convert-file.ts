@@ -7,8 +7,9 @@ import { specOptions, type ConverterSpec } from './convert-options.ts';
 import { hashFileOnThread } from './hash-file.ts';
 import { scanLines } from './line-source.ts';
 import { RejectsWriter } from './rejects-writer.ts';
-import { RowBuffer } from '../traces/row-buffer.ts';
 import { LINE_KEPT, LINE_SKIP } from './row-parser.ts';
+import { SpillSorter } from './spill-sort.ts';
+import { removeStaleTemps } from './stale-temps.ts';
 import { TraceWriter } from '../traces/trace-writer.ts';
 
 /** Version of the converters' row rules, recorded in every meta sidecar. */
@@ -27,6 +28,8 @@ export interface ConvertRequest {
   signal?: AbortSignal;
   /** zlib level of a `.csv.gz` output (default CONVERT_GZIP_LEVEL); recorded in the meta when not 6. */
   gzipLevel?: number;
+  /** Rows sorted in memory per run of unsorted input before it is spilled (default SPILL_RUN_ROWS; tests force tiny runs). */
+  sortRunRows?: number;
 }
 
 /**
@@ -54,7 +57,7 @@ export function outputPaths(target: string): { trace: string; meta: string; reje
 
 /**
  * Converts `req.input` into the common format (or only counts, for a check). Streams the input once when its
- * rows come in arrival order; otherwise reads it a second time holding parsed rows in typed arrays and sorts.
+ * rows come in arrival order; otherwise reads it a second time and sorts the parsed rows in bounded memory (SpillSorter: runs spilled to disk).
  * Throws InputError (exit 2) for unusable input, for zero data rows, for zero kept rows (when writing), and
  * for any reject under `strict`; then nothing is left behind.
  */
@@ -64,6 +67,8 @@ export async function convertFile(req: ConvertRequest): Promise<ConvertOutcome> 
     const r = await runPass(req, 'check', null);
     return { rows: r.rows, meta: null, paths: null, passes: 1 };
   }
+  // Temporaries of a killed earlier conversion to the same outputs (files, spill folders) go first.
+  removeStaleTemps([paths.trace, paths.meta, paths.rejects]);
   let r = await runPass(req, 'stream', paths);
   let passes = 1;
   if (r.disorder) {
@@ -85,7 +90,7 @@ async function runPass(req: ConvertRequest, mode: 'check' | 'stream' | 'buffer',
   const by = rows.rejected_by_reason;
   const rejects = paths === null ? null : new RejectsWriter(paths.rejects);
   let writer = mode === 'stream' && paths !== null ? new TraceWriter(paths.trace, parser.columns, { gzipLevel: req.gzipLevel ?? CONVERT_GZIP_LEVEL }) : null;
-  const buffer = mode === 'buffer' ? new RowBuffer(parser.columns.class, parser.columns.size) : null;
+  const buffer = mode === 'buffer' && paths !== null ? new SpillSorter(paths.trace, parser.columns.class, parser.columns.size, req.sortRunRows) : null;
   let disorder = false;
   // A big source is hashed on another thread while this one parses; a small one inline.
   const st = statSync(req.input, { throwIfNoEntry: false });
@@ -140,7 +145,7 @@ async function runPass(req: ConvertRequest, mode: 'check' | 'stream' | 'buffer',
     }
     if (buffer !== null) {
       writer = new TraceWriter(paths.trace, parser.columns, { gzipLevel: req.gzipLevel ?? CONVERT_GZIP_LEVEL });
-      await writeSorted(buffer, writer, req.signal);
+      await buffer.drain(writer, req.signal);
     }
     rejects.close();
     const meta = await writer!.commit(metaInput(req, rows, sourceHash === null ? scan.sha256 : await sourceHash, parser.header()), [{ tmpPath: rejects.tmpPath, target: paths.rejects }]);
@@ -149,22 +154,8 @@ async function runPass(req: ConvertRequest, mode: 'check' | 'stream' | 'buffer',
     void sourceHash?.catch(() => undefined);
     writer?.abort();
     rejects?.abort();
+    buffer?.dispose();
     throw err;
-  }
-}
-
-async function writeSorted(buf: RowBuffer, writer: TraceWriter, signal?: AbortSignal): Promise<void> {
-  const order = buf.order();
-  const { arrival, duration, keyId, classId, size, keys, classes } = buf;
-  const withClass = buf.withClass;
-  const withSize = buf.withSize;
-  for (let j = 0; j < order.length; j++) {
-    const i = order[j]!;
-    writer.write(arrival[i]!, duration[i]!, keys[keyId[i]!]!, withClass ? classes[classId[i]!]! : '', withSize ? size[i]! : Number.NaN);
-    if ((j & 0xffff) === 0xffff) {
-      if (signal?.aborted) throw new InputError('conversion interrupted');
-      if (writer.wantsFlush) await writer.flush();
-    }
   }
 }
 
