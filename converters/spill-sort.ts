@@ -10,10 +10,11 @@ import type { TraceWriter } from '../traces/trace-writer.ts';
 export type SortedRowSink = Pick<TraceWriter, 'write' | 'wantsFlush' | 'flush'>;
 
 /**
- * Rows of one sorted run held in memory before it is spilled: 2^21 rows take 20–36 bytes each in typed arrays
- * (about 40–75 MiB) plus the sort order, so a conversion of any size stays within a few hundred MiB.
+ * Rows of one sorted run held in memory before it is spilled: 2^20 rows take 20–36 bytes each in typed arrays plus
+ * about 20 bytes of sort order and sort scratch (some 60 MiB), so a conversion of any size stays within a few
+ * hundred MiB (bench/convert-bench.ts --only unsorted measures it).
  */
-export const SPILL_RUN_ROWS = 1 << 21;
+export const SPILL_RUN_ROWS = 1 << 20;
 
 /** Records a run file is written and read in, at most (a block per run while merging). */
 const READ_RECORDS = 1 << 14;
