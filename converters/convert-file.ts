@@ -1,7 +1,8 @@
 // Runs one conversion end to end: stream the input, account every row, write trace + meta + rejects atomically.
+import * as msg from '../src/messages.ts';
 import { statSync } from 'node:fs';
 import { basename } from 'node:path';
-import { atLocation, atOption, InputError } from '../src/errors.ts';
+import { InputError } from '../src/errors.ts';
 import type { RowCounts, TraceMeta, TraceMetaInput } from '../traces/trace-meta.ts';
 import { specOptions, type ConverterSpec } from './convert-options.ts';
 import { hashFileOnThread } from './hash-file.ts';
@@ -51,7 +52,7 @@ export interface ConvertOutcome {
 /** Output paths for `-o DIR/NAME.csv[.gz]`: the trace, `DIR/NAME.meta.json` and `DIR/NAME.rejects.jsonl`. */
 export function outputPaths(target: string): { trace: string; meta: string; rejects: string } {
   const m = /^(.*)\.csv(\.gz)?$/.exec(target);
-  if (m === null || m[1] === '' || m[1]!.endsWith('/')) throw new InputError(atOption('-o', `"${target}"`, 'a path ending in NAME.csv or NAME.csv.gz'));
+  if (m === null || m[1] === '' || m[1]!.endsWith('/')) throw new InputError(msg.convertOutputName(target));
   return { trace: target, meta: `${m[1]}.meta.json`, rejects: `${m[1]}.rejects.jsonl` };
 }
 
@@ -111,7 +112,7 @@ async function runPass(req: ConvertRequest, mode: 'check' | 'stream' | 'buffer',
           const reason = parser.reason;
           rows.rejected++;
           by[reason] = (by[reason] ?? 0) + 1;
-          if (req.strict) throw new InputError(atLocation(req.input, line, `row rejected (${reason})`, 'every row to convert', '--strict turns any reject into an error; drop it to count rejects instead'));
+          if (req.strict) throw new InputError(msg.convertStrictReject(req.input, line, reason));
           rejects?.add(line, reason, parser.malformed ? buf : null, start, end);
           return false;
         }
@@ -137,11 +138,11 @@ async function runPass(req: ConvertRequest, mode: 'check' | 'stream' | 'buffer',
     }
     parser.finish();
     if (rows.read === 0) {
-      throw new InputError(atLocation(req.input, undefined, 'holds no data rows', `rows in ${req.spec.format} format`));
+      throw new InputError(msg.convertNoDataRows(req.input, req.spec.format));
     }
     if (paths === null || rejects === null) return { rows, disorder: false, meta: null };
     if (rows.kept === 0) {
-      throw new InputError(atLocation(req.input, undefined, `no row kept: ${rows.read} read, rejected ${JSON.stringify(by)}`, 'at least one convertible row', 'see --check, or the column flags'));
+      throw new InputError(msg.convertNoRowKept(req.input, rows.read, JSON.stringify(by)));
     }
     if (buffer !== null) {
       writer = new TraceWriter(paths.trace, parser.columns, { gzipLevel: req.gzipLevel ?? CONVERT_GZIP_LEVEL });

@@ -1,9 +1,10 @@
 // Streams the lines of an input file (plain or gzip, detected by magic bytes) as byte ranges, hashing the raw bytes.
+import * as msg from '../src/messages.ts';
 import { createHash } from 'node:crypto';
 import { closeSync, createReadStream, openSync, readSync, statSync } from 'node:fs';
 import { pipeline } from 'node:stream';
 import { createGunzip } from 'node:zlib';
-import { atLocation, InputError } from '../src/errors.ts';
+import { InputError } from '../src/errors.ts';
 
 /** Longest line accepted, in bytes; a longer one is reported as overlong and skipped (bounded memory). */
 export const MAX_LINE_BYTES = 1 << 20;
@@ -67,7 +68,7 @@ export async function scanLines(path: string, onLine: LineHandler, opts: ScanOpt
   };
   try {
     outer: for await (const chunk of source as AsyncIterable<Buffer>) {
-      if (signal?.aborted) throw new InputError(`${path}: conversion interrupted`);
+      if (signal?.aborted) throw new InputError(msg.convertInterrupted(path));
       let pos = 0;
       if (carry !== null || overlong) {
         const nl = chunk.indexOf(10);
@@ -131,18 +132,18 @@ export async function scanLines(path: string, onLine: LineHandler, opts: ScanOpt
 function sniffGzip(path: string): boolean {
   let fd: number;
   try {
-    if (statSync(path).isDirectory()) throw new InputError(atLocation(path, undefined, 'is a directory', 'a trace file'));
+    if (statSync(path).isDirectory()) throw new InputError(msg.convertInputIsDirectory(path));
     fd = openSync(path, 'r');
   } catch (err) {
     if (err instanceof InputError) throw err;
-    throw new InputError(atLocation(path, undefined, `cannot be read (${(err as NodeJS.ErrnoException).code ?? String(err)})`, 'an existing, readable file'));
+    throw new InputError(msg.convertInputUnreadable(path, (err as NodeJS.ErrnoException).code ?? String(err)));
   }
   const head = Buffer.alloc(2);
   const got = readSync(fd, head, 0, 2, 0);
   closeSync(fd);
   const magic = got === 2 && head[0] === 0x1f && head[1] === 0x8b;
   if (!magic && path.endsWith('.gz')) {
-    throw new InputError(atLocation(path, undefined, 'the name ends in .gz but the content is not gzip (no 1f 8b magic bytes)', 'a gzip file', 'rename it or recompress it'));
+    throw new InputError(msg.convertNotGzip(path));
   }
   return magic;
 }
@@ -151,7 +152,7 @@ function readError(path: string, line: number, err: unknown): unknown {
   const e = err as NodeJS.ErrnoException;
   if (typeof e.code !== 'string') return err;
   if (e.code.startsWith('Z_')) {
-    return new InputError(atLocation(path, line, `gzip data is truncated or corrupt (zlib: ${e.message})`, 'a complete gzip file', 'download it again; `gzip -t` checks a file'));
+    return new InputError(msg.convertGzipCorrupt(path, line, e.message));
   }
-  return new InputError(atLocation(path, line, `read failed (${e.code})`, 'a readable file'));
+  return new InputError(msg.convertReadFailed(path, line, e.code));
 }

@@ -1,4 +1,5 @@
 // Sorting converted rows by arrival in bounded memory: sorted runs spilled to a temp folder beside the output, then a k-way merge.
+import * as msg from '../src/messages.ts';
 import { closeSync, mkdirSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { outputError } from '../src/io/atomic-io.ts';
@@ -266,7 +267,7 @@ class RunReader {
 }
 
 async function yieldToWriter(writer: SortedRowSink, signal?: AbortSignal): Promise<void> {
-  if (signal?.aborted) throw new InputError('conversion interrupted');
+  if (signal?.aborted) throw new InputError(msg.convertInterrupted());
   if (writer.wantsFlush) await writer.flush();
 }
 
