@@ -4,7 +4,7 @@ import { closeSync, mkdirSync, openSync, readSync, rmSync, writeSync } from 'nod
 import { basename, dirname, join } from 'node:path';
 import { outputError } from '../src/io/atomic-io.ts';
 import { InputError } from '../src/errors.ts';
-import { intern, stableOrderBy } from '../src/trace/trace.ts';
+import { RowBuffer } from '../traces/row-buffer.ts';
 import type { TraceWriter } from '../traces/trace-writer.ts';
 
 /** What the sorter needs of a trace writer. */
@@ -42,16 +42,10 @@ export class SpillSorter {
   private readonly withSize: boolean;
   /** float64 slots per record: arrival, duration, key id, then class id and size when present. */
   private readonly slots: number;
-  private n = 0;
-  private arrival: Float64Array = new Float64Array(1024);
-  private duration: Float64Array = new Float64Array(1024);
-  private keyId: Int32Array = new Int32Array(1024);
-  private classId: Int32Array;
-  private size: Float64Array;
-  private readonly keys: string[] = [];
-  private readonly keyIndex = new Map<string, number>();
-  private readonly classes: string[] = [];
-  private readonly classIndex = new Map<string, number>();
+  /** The current run; emptied (n = 0) after each spill, its interned keys and classes kept for all runs. */
+  private rows: RowBuffer;
+  private readonly keys: string[];
+  private readonly classes: string[];
   /** Row counts of the runs spilled so far (file i is `run-i.bin`). */
   private readonly runLengths: number[] = [];
   private dir: string | null = null;
@@ -62,8 +56,9 @@ export class SpillSorter {
     this.withClass = withClass;
     this.withSize = withSize;
     this.slots = 3 + (withClass ? 1 : 0) + (withSize ? 1 : 0);
-    this.classId = new Int32Array(withClass ? 1024 : 0);
-    this.size = new Float64Array(withSize ? 1024 : 0);
+    this.rows = new RowBuffer(withClass, withSize);
+    this.keys = this.rows.keys;
+    this.classes = this.rows.classes;
   }
 
   /** Runs spilled to disk so far (0 while every row fits in memory). */
@@ -73,14 +68,8 @@ export class SpillSorter {
 
   /** Appends one row in input order; spills a sorted run when `runRows` are held. @throws InputError when the spill cannot be written. */
   write(arrival: number, duration: number, key: string, cls: string, size: number): void {
-    if (this.n >= this.runRows) this.spill();
-    else if (this.n === this.arrival.length) this.grow();
-    const i = this.n++;
-    this.arrival[i] = arrival;
-    this.duration[i] = duration;
-    this.keyId[i] = intern(key, this.keys, this.keyIndex);
-    if (this.withClass) this.classId[i] = intern(cls, this.classes, this.classIndex);
-    if (this.withSize) this.size[i] = size;
+    if (this.rows.n >= this.runRows) this.spill();
+    this.rows.write(arrival, duration, key, cls, size);
   }
 
   /** Writes every row to `writer` in stable arrival order (merging the spilled runs), then removes the spill folder. */
@@ -89,13 +78,9 @@ export class SpillSorter {
       await this.drainMemory(writer, signal);
       return;
     }
-    if (this.n > 0) this.spill();
-    // The in-memory run is on disk now: give its memory back before the merge.
-    this.arrival = new Float64Array(0);
-    this.duration = new Float64Array(0);
-    this.keyId = new Int32Array(0);
-    this.classId = new Int32Array(0);
-    this.size = new Float64Array(0);
+    if (this.rows.n > 0) this.spill();
+    // The in-memory run is on disk now: give its memory back before the merge (the key texts stay in this.keys).
+    this.rows = new RowBuffer(false, false);
     await this.merge(writer, signal);
     this.dispose();
   }
@@ -107,8 +92,8 @@ export class SpillSorter {
   }
 
   private async drainMemory(writer: SortedRowSink, signal?: AbortSignal): Promise<void> {
-    const order = stableOrderBy(this.arrival.subarray(0, this.n));
-    const { arrival, duration, keyId, classId, size, keys, classes } = this;
+    const order = this.rows.order();
+    const { arrival, duration, keyId, classId, size, keys, classes } = this.rows;
     for (let j = 0; j < order.length; j++) {
       const i = order[j]!;
       writer.write(arrival[i]!, duration[i]!, keys[keyId[i]!]!, this.withClass ? classes[classId[i]!]! : '', this.withSize ? size[i]! : Number.NaN);
@@ -118,8 +103,10 @@ export class SpillSorter {
 
   /** Sorts the rows held and writes them as the next run file; the arrays are then reused. */
   private spill(): void {
-    const n = this.n;
-    const order = stableOrderBy(this.arrival.subarray(0, n));
+    const rows = this.rows;
+    const n = rows.n;
+    const order = rows.order();
+    const { arrival, duration, keyId, classId, size } = rows;
     const R = this.slots;
     const block = new Float64Array(Math.min(n, READ_RECORDS) * R);
     const bytes = new Uint8Array(block.buffer);
@@ -133,12 +120,12 @@ export class SpillSorter {
       let at = 0;
       for (let j = 0; j < n; j++) {
         const i = order[j]!;
-        block[at] = this.arrival[i]!;
-        block[at + 1] = this.duration[i]!;
-        block[at + 2] = this.keyId[i]!;
+        block[at] = arrival[i]!;
+        block[at + 1] = duration[i]!;
+        block[at + 2] = keyId[i]!;
         let s = at + 3;
-        if (this.withClass) block[s++] = this.classId[i]!;
-        if (this.withSize) block[s] = this.size[i]!;
+        if (this.withClass) block[s++] = classId[i]!;
+        if (this.withSize) block[s] = size[i]!;
         at += R;
         if (at === block.length) {
           writeAll(fd, bytes, bytes.length);
@@ -154,7 +141,8 @@ export class SpillSorter {
       throw outputError(this.target, err);
     }
     this.runLengths.push(n);
-    this.n = 0;
+    // RowBuffer keeps its arrays and interned texts: the next run overwrites rows 0, 1, … (ids stay global).
+    rows.n = 0;
   }
 
   /** k-way merge of the run files by (arrival, run index), each run read in blocks. */
@@ -201,15 +189,6 @@ export class SpillSorter {
       siftDown(0);
       if ((++written & 0xffff) === 0) await yieldToWriter(writer, signal);
     }
-  }
-
-  private grow(): void {
-    const cap = Math.min(this.arrival.length * 2, this.runRows);
-    this.arrival = growF64(this.arrival, cap);
-    this.duration = growF64(this.duration, cap);
-    this.keyId = growI32(this.keyId, cap);
-    if (this.withClass) this.classId = growI32(this.classId, cap);
-    if (this.withSize) this.size = growF64(this.size, cap);
   }
 }
 
@@ -273,16 +252,4 @@ async function yieldToWriter(writer: SortedRowSink, signal?: AbortSignal): Promi
 
 function writeAll(fd: number, bytes: Uint8Array, length: number): void {
   for (let at = 0; at < length; ) at += writeSync(fd, bytes, at, length - at);
-}
-
-function growF64(a: Float64Array, cap: number): Float64Array {
-  const b = new Float64Array(cap);
-  b.set(a);
-  return b;
-}
-
-function growI32(a: Int32Array, cap: number): Int32Array {
-  const b = new Int32Array(cap);
-  b.set(a);
-  return b;
 }
