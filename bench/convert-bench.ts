@@ -48,7 +48,8 @@ async function swfFigures(): Promise<void> {
     const zcat = median([0, 1, 2].map(() => timed('sh', ['-c', `zcat '${lpc}' | wc -l > /dev/null`]).s));
     const help = median([0, 1, 2].map(() => timed('node', [hsim, '--help']).s));
     const runs = [0, 1, 2, 3, 4].map(() => timed('node', [hsim, 'convert', 'swf', lpc, '--preset', 'lpc-egee', '-o', join(work, 'lpc.csv'), '-q']));
-    if (runs.some((r) => r.status !== 0)) throw new Error(`convert failed: ${runs[0]!.stderr}`);
+    const failed = runs.find((r) => r.status !== 0);
+    if (failed !== undefined) throw new Error(`convert failed (exit ${failed.status}): ${failed.stderr}`);
     rows.push(['LPC-EGEE convert, whole process (median of 5)', `${median(runs.map((r) => r.s)).toFixed(2)} s`, `min ${Math.min(...runs.map((r) => r.s)).toFixed(2)} s; target < 1 s`]);
     rows.push(['  baseline: zcat | wc -l', `${zcat.toFixed(2)} s`, '']);
     rows.push(['  baseline: node bin/hsim.js --help (start-up)', `${help.toFixed(2)} s`, '']);
