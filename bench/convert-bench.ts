@@ -1,5 +1,6 @@
 // Benchmark of `hsim convert` (issues 4, 18): LPC-EGEE whole-process time, SWF and generic-CSV MB/s and peak RSS on 1 GB.
-// Run: node bin/run-ts.js bench/convert-bench.ts [--gb 1] [--only csv]. Every figure is printed next to a baseline from the same run.
+// Run: node bin/run-ts.js bench/convert-bench.ts [--gb 1] [--only csv|unsorted] [--baseline DIR]. Every figure is printed next to a
+// baseline from the same run; --baseline runs another checkout's CLI (e.g. main exported to DIR) on the same unsorted file.
 import { spawnSync } from 'node:child_process';
 import { closeSync, createReadStream, existsSync, mkdtempSync, openSync, rmSync, statSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,7 +13,9 @@ const root = resolve(import.meta.dirname, '..');
 const hsim = join(root, 'bin', 'hsim.js');
 const gbArg = process.argv.indexOf('--gb');
 const targetBytes = Math.round((gbArg > 0 ? Number(process.argv[gbArg + 1]) : 1) * 1e9);
-const onlyCsv = process.argv.includes('--only') && process.argv[process.argv.indexOf('--only') + 1] === 'csv';
+const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
+const baseArg = process.argv.indexOf('--baseline');
+const baselineHsim = baseArg > 0 ? join(resolve(process.argv[baseArg + 1]!), 'bin', 'hsim.js') : null;
 const rows: [string, string, string][] = [];
 
 /** Runs a command under /usr/bin/time; returns wall seconds, CPU seconds (user + sys) and peak RSS in MiB. */
@@ -30,8 +33,9 @@ function median(xs: number[]): number {
 
 const work = mkdtempSync(join(tmpdir(), 'hsim-convert-bench-'));
 try {
-  if (!onlyCsv) await swfFigures();
-  await genericCsvFigures();
+  if (only === undefined || only === 'swf') await swfFigures();
+  if (only === undefined || only === 'csv') await genericCsvFigures();
+  if (only === undefined || only === 'unsorted') unsortedFigures();
 } finally {
   rmSync(work, { recursive: true, force: true });
 }
@@ -44,7 +48,8 @@ async function swfFigures(): Promise<void> {
     const zcat = median([0, 1, 2].map(() => timed('sh', ['-c', `zcat '${lpc}' | wc -l > /dev/null`]).s));
     const help = median([0, 1, 2].map(() => timed('node', [hsim, '--help']).s));
     const runs = [0, 1, 2, 3, 4].map(() => timed('node', [hsim, 'convert', 'swf', lpc, '--preset', 'lpc-egee', '-o', join(work, 'lpc.csv'), '-q']));
-    if (runs.some((r) => r.status !== 0)) throw new Error(`convert failed: ${runs[0]!.stderr}`);
+    const failed = runs.find((r) => r.status !== 0);
+    if (failed !== undefined) throw new Error(`convert failed (exit ${failed.status}): ${failed.stderr}`);
     rows.push(['LPC-EGEE convert, whole process (median of 5)', `${median(runs.map((r) => r.s)).toFixed(2)} s`, `min ${Math.min(...runs.map((r) => r.s)).toFixed(2)} s; target < 1 s`]);
     rows.push(['  baseline: zcat | wc -l', `${zcat.toFixed(2)} s`, '']);
     rows.push(['  baseline: node bin/hsim.js --help (start-up)', `${help.toFixed(2)} s`, '']);
@@ -118,8 +123,34 @@ const v = Math.max(...rows.map((r) => r[1].length));
 process.stdout.write(rows.map(([a, b, c]) => `${a.padEnd(w)}  ${b.padStart(v)}  ${c}`).join('\n') + '\n');
 if (existsSync(work)) process.stderr.write(`could not remove ${work}\n`);
 
-/** Writes a sorted SWF log of about `bytes` bytes (18 fields, PWA-like widths); returns the job count. */
-function generateSwf(path: string, bytes: number): number {
+/**
+ * Unsorted input (issue 17 item 4: bounded memory through spilled runs): a generated SWF log with shuffled submit
+ * times, converted to .csv; peak RSS and bytes per row, against the same file's conversion by `--baseline`'s CLI.
+ */
+function unsortedFigures(): void {
+  const swf = join(work, 'unsorted.swf');
+  const lines = generateSwf(swf, targetBytes, true);
+  const mb = statSync(swf).size / 1e6;
+  rows.push([`generated SWF, submit times shuffled (${lines.toLocaleString('en')} jobs)`, `${mb.toFixed(0)} MB`, '']);
+  const outputs: string[] = [];
+  for (const [label, cli] of [['hsim convert swf (unsorted) -o u.csv', hsim], ['  baseline: --baseline CLI, same file', baselineHsim]] as [string, string | null][]) {
+    if (cli === null) continue;
+    const out = join(work, `u${outputs.length}.csv`);
+    const r = timed('node', [cli, 'convert', 'swf', swf, '-o', out, '-q']);
+    if (r.status !== 0) throw new Error(r.stderr);
+    rows.push([label, `${r.rssMiB.toFixed(0)} MiB`, `peak RSS, ${((r.rssMiB * 1048576) / lines).toFixed(1)} B/row; ${(mb / r.s).toFixed(0)} MB/s, ${(mb / r.cpu).toFixed(0)} MB per CPU-s`]);
+    outputs.push(out);
+  }
+  if (outputs.length === 2) {
+    const same = spawnSync('cmp', ['-s', outputs[0]!, outputs[1]!]).status === 0;
+    rows.push(['  output bytes equal to the baseline', same ? 'yes' : 'NO', '']);
+  }
+  for (const o of outputs) rmSync(o, { force: true });
+  rmSync(swf, { force: true });
+}
+
+/** Writes an SWF log of about `bytes` bytes (18 fields, PWA-like widths), sorted by submit time unless `shuffled`; returns the job count. */
+function generateSwf(path: string, bytes: number, shuffled = false): number {
   const rng = createRng('convert-bench');
   // One block of 20000 jobs (fields 3–18 and submit gaps) is drawn once and repeated with growing job numbers
   // and submit times, so the file stays sorted by submit time like the PWA logs.
@@ -145,7 +176,9 @@ function generateSwf(path: string, bytes: number): number {
       for (let i = 0; i < block; i++) {
         job++;
         submit += gap[i]!;
-        chunk += `${String(job).padStart(8)} ${String(submit).padStart(10)}${rest[i]!}`;
+        // Shuffled: a submit time anywhere in the first 10^9 s (ties happen, as in real logs).
+        const at = shuffled ? Math.floor(rng.next() * 1e9) : submit;
+        chunk += `${String(job).padStart(8)} ${String(at).padStart(10)}${rest[i]!}`;
       }
       written += writeSync(fd, chunk);
     }

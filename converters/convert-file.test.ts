@@ -191,10 +191,50 @@ describe('bad input', () => {
     const r = await convert('azure2021', p, {}, { check: true });
     expect(r.rows).toEqual({ read: 3, kept: 2, rejected: 1, rejected_by_reason: { line_too_long: 1 } });
   });
+  it('an overlong SWF comment or header line is not a row; an overlong job line is line_too_long', async () => {
+    const job = '1 0 0 5 1 -1 -1 1 -1 -1 1 1 1 1 1 1 -1 -1\n';
+    const p = write('long-comment.swf', `; Version: 2.2\n  ; Note: ${'x'.repeat(3 << 20)}\n${job}${'9'.repeat(2 << 20)}\n${job}`);
+    const r = await convert('swf', p, {}, { check: true });
+    expect(r.rows).toEqual({ read: 3, kept: 2, rejected: 1, rejected_by_reason: { line_too_long: 1 } });
+  });
+  it('an overlong CSV header is a clear error naming the line, not a row', async () => {
+    const p = write('long-header.csv', `${'h'.repeat(2 << 20)}\na,f,1,1\n`);
+    expect(await inputError(convert('azure2021', p, {}, { check: true }))).toMatch(/long-header\.csv:1: the header line is over 1048576 bytes/);
+  });
   it('--check counts exactly what a conversion writes', async () => {
     const a = await convert('huawei2025', fixture('huawei2025-r1-sample.csv'), {}, { check: true });
     const b = await convert('huawei2025', fixture('huawei2025-r1-sample.csv'));
     expect(a.rows).toEqual(b.rows);
     expect(a.meta).toBeNull();
+  });
+});
+
+describe('values that overflow (issue 17 item 4): rejected with a reason, never written', () => {
+  const hwHeader = 'time_worker,time_frontend,requestID,clusterName,funcName,podID,userID,totalCost_worker,workerCost,runtimeCost,totalCost_frontend,frontendCost,busCost,readBodyCost,writeRspCost,cpu_usage,memory_usage,requestBodySize\n';
+  const hwRow = (front: string, worker: string) => `0,${front},r,3,17,p,5,${worker},0,0,0.25,0,0,0,0,0,0,512\n`;
+  const csvFlags = { arrival: 'a', duration: 'd', key: 'k' };
+  // Each input: one good row (line 2) then a time finite in seconds but Infinity in ms (1e308·1000), then a
+  // literal beyond the double range (1e400, parsed as Infinity): time_overflow and not_numeric.
+  const cases: [string, string, ConvertFlags][] = [
+    ['swf', '1 0 0 5 1 -1 -1 1 -1 -1 1 1 1 1 1 1 -1 -1\n2 1 0 1e308 1 -1 -1 1 -1 -1 1 1 1 1 1 1 -1 -1\n3 1e400 0 5 1 -1 -1 1 -1 -1 1 1 1 1 1 1 -1 -1\n', {}],
+    ['azure2021', 'app,func,end_timestamp,duration\na,f,2,1\na,f,1e308,0\na,f,1e400,0\n', {}],
+    ['huawei2025', hwHeader + hwRow('2.5', '0.5') + hwRow('1e308', '0.5') + hwRow('2.5', '1e400'), {}],
+    ['csv', 'a,d,k\n1,2,x\n1,1e308,x\n1e400,1,x\n', { ...csvFlags, arrivalUnit: 's', durationUnit: 's' }],
+  ];
+  for (const [format, text, flags] of cases) {
+    it(`${format}: 1e308 s is time_overflow, 1e400 is not_numeric; the trace holds only the good row`, async () => {
+      const r = await convert(format, write(`overflow.${format}`, text), flags);
+      expect(r.rows).toEqual({ read: 3, kept: 1, rejected: 2, rejected_by_reason: { not_numeric: 1, time_overflow: 1 } });
+      expect(rejects(r.out).map((x) => [x.line, x.reason])).toEqual([
+        [2 + (format === 'swf' ? 0 : 1), 'time_overflow'],
+        [3 + (format === 'swf' ? 0 : 1), 'not_numeric'],
+      ]);
+      expect(readFileSync(r.out, 'utf8')).not.toMatch(/Infinity/);
+    });
+  }
+  it('csv: end − minus that overflows (1e308 − (−1e308) ms) is time_overflow too', async () => {
+    const p = write('overflow-minus.csv', 'e,m,d,k\n1e308,-1e308,1,x\n5,1,1,x\n');
+    const r = await convert('csv', p, { end: 'e', endMinus: 'm', duration: 'd', key: 'k' }, { check: true });
+    expect(r.rows).toEqual({ read: 2, kept: 1, rejected: 1, rejected_by_reason: { time_overflow: 1 } });
   });
 });

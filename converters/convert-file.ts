@@ -1,14 +1,16 @@
 // Runs one conversion end to end: stream the input, account every row, write trace + meta + rejects atomically.
+import * as msg from '../src/messages.ts';
 import { statSync } from 'node:fs';
 import { basename } from 'node:path';
-import { atLocation, atOption, InputError } from '../src/errors.ts';
+import { InputError } from '../src/errors.ts';
 import type { RowCounts, TraceMeta, TraceMetaInput } from '../traces/trace-meta.ts';
 import { specOptions, type ConverterSpec } from './convert-options.ts';
 import { hashFileOnThread } from './hash-file.ts';
 import { scanLines } from './line-source.ts';
 import { RejectsWriter } from './rejects-writer.ts';
-import { RowBuffer } from '../traces/row-buffer.ts';
-import { LINE_KEPT, LINE_REJECTED, LINE_SKIP } from './row-parser.ts';
+import { LINE_KEPT, LINE_SKIP } from './row-parser.ts';
+import { SpillSorter } from './spill-sort.ts';
+import { removeStaleTemps } from './stale-temps.ts';
 import { TraceWriter } from '../traces/trace-writer.ts';
 
 /** Version of the converters' row rules, recorded in every meta sidecar. */
@@ -27,6 +29,8 @@ export interface ConvertRequest {
   signal?: AbortSignal;
   /** zlib level of a `.csv.gz` output (default CONVERT_GZIP_LEVEL); recorded in the meta when not 6. */
   gzipLevel?: number;
+  /** Rows sorted in memory per run of unsorted input before it is spilled (default SPILL_RUN_ROWS; tests force tiny runs). */
+  sortRunRows?: number;
 }
 
 /**
@@ -48,13 +52,13 @@ export interface ConvertOutcome {
 /** Output paths for `-o DIR/NAME.csv[.gz]`: the trace, `DIR/NAME.meta.json` and `DIR/NAME.rejects.jsonl`. */
 export function outputPaths(target: string): { trace: string; meta: string; rejects: string } {
   const m = /^(.*)\.csv(\.gz)?$/.exec(target);
-  if (m === null || m[1] === '' || m[1]!.endsWith('/')) throw new InputError(atOption('-o', `"${target}"`, 'a path ending in NAME.csv or NAME.csv.gz'));
+  if (m === null || m[1] === '' || m[1]!.endsWith('/')) throw new InputError(msg.convertOutputName(target));
   return { trace: target, meta: `${m[1]}.meta.json`, rejects: `${m[1]}.rejects.jsonl` };
 }
 
 /**
  * Converts `req.input` into the common format (or only counts, for a check). Streams the input once when its
- * rows come in arrival order; otherwise reads it a second time holding parsed rows in typed arrays and sorts.
+ * rows come in arrival order; otherwise reads it a second time and sorts the parsed rows in bounded memory (SpillSorter: runs spilled to disk).
  * Throws InputError (exit 2) for unusable input, for zero data rows, for zero kept rows (when writing), and
  * for any reject under `strict`; then nothing is left behind.
  */
@@ -64,6 +68,8 @@ export async function convertFile(req: ConvertRequest): Promise<ConvertOutcome> 
     const r = await runPass(req, 'check', null);
     return { rows: r.rows, meta: null, paths: null, passes: 1 };
   }
+  // Temporaries of a killed earlier conversion to the same outputs (files, spill folders) go first.
+  removeStaleTemps([paths.trace, paths.meta, paths.rejects]);
   let r = await runPass(req, 'stream', paths);
   let passes = 1;
   if (r.disorder) {
@@ -85,7 +91,7 @@ async function runPass(req: ConvertRequest, mode: 'check' | 'stream' | 'buffer',
   const by = rows.rejected_by_reason;
   const rejects = paths === null ? null : new RejectsWriter(paths.rejects);
   let writer = mode === 'stream' && paths !== null ? new TraceWriter(paths.trace, parser.columns, { gzipLevel: req.gzipLevel ?? CONVERT_GZIP_LEVEL }) : null;
-  const buffer = mode === 'buffer' ? new RowBuffer(parser.columns.class, parser.columns.size) : null;
+  const buffer = mode === 'buffer' && paths !== null ? new SpillSorter(paths.trace, parser.columns.class, parser.columns.size, req.sortRunRows) : null;
   let disorder = false;
   // A big source is hashed on another thread while this one parses; a small one inline.
   const st = statSync(req.input, { throwIfNoEntry: false });
@@ -96,9 +102,7 @@ async function runPass(req: ConvertRequest, mode: 'check' | 'stream' | 'buffer',
       (buf, start, end, line, overlong) => {
         let r: number;
         if (overlong) {
-          r = LINE_REJECTED;
-          parser.reason = 'line_too_long';
-          parser.malformed = false;
+          r = parser.overlong(buf, start, end, line);
         } else {
           r = parser.parse(buf, start, end, line);
         }
@@ -108,7 +112,7 @@ async function runPass(req: ConvertRequest, mode: 'check' | 'stream' | 'buffer',
           const reason = parser.reason;
           rows.rejected++;
           by[reason] = (by[reason] ?? 0) + 1;
-          if (req.strict) throw new InputError(atLocation(req.input, line, `row rejected (${reason})`, 'every row to convert', '--strict turns any reject into an error; drop it to count rejects instead'));
+          if (req.strict) throw new InputError(msg.convertStrictReject(req.input, line, reason));
           rejects?.add(line, reason, parser.malformed ? buf : null, start, end);
           return false;
         }
@@ -134,15 +138,15 @@ async function runPass(req: ConvertRequest, mode: 'check' | 'stream' | 'buffer',
     }
     parser.finish();
     if (rows.read === 0) {
-      throw new InputError(atLocation(req.input, undefined, 'holds no data rows', `rows in ${req.spec.format} format`));
+      throw new InputError(msg.convertNoDataRows(req.input, req.spec.format));
     }
     if (paths === null || rejects === null) return { rows, disorder: false, meta: null };
     if (rows.kept === 0) {
-      throw new InputError(atLocation(req.input, undefined, `no row kept: ${rows.read} read, rejected ${JSON.stringify(by)}`, 'at least one convertible row', 'see --check, or the column flags'));
+      throw new InputError(msg.convertNoRowKept(req.input, rows.read, JSON.stringify(by)));
     }
     if (buffer !== null) {
       writer = new TraceWriter(paths.trace, parser.columns, { gzipLevel: req.gzipLevel ?? CONVERT_GZIP_LEVEL });
-      await writeSorted(buffer, writer, req.signal);
+      await buffer.drain(writer, req.signal);
     }
     rejects.close();
     const meta = await writer!.commit(metaInput(req, rows, sourceHash === null ? scan.sha256 : await sourceHash, parser.header()), [{ tmpPath: rejects.tmpPath, target: paths.rejects }]);
@@ -151,22 +155,8 @@ async function runPass(req: ConvertRequest, mode: 'check' | 'stream' | 'buffer',
     void sourceHash?.catch(() => undefined);
     writer?.abort();
     rejects?.abort();
+    buffer?.dispose();
     throw err;
-  }
-}
-
-async function writeSorted(buf: RowBuffer, writer: TraceWriter, signal?: AbortSignal): Promise<void> {
-  const order = buf.order();
-  const { arrival, duration, keyId, classId, size, keys, classes } = buf;
-  const withClass = buf.withClass;
-  const withSize = buf.withSize;
-  for (let j = 0; j < order.length; j++) {
-    const i = order[j]!;
-    writer.write(arrival[i]!, duration[i]!, keys[keyId[i]!]!, withClass ? classes[classId[i]!]! : '', withSize ? size[i]! : Number.NaN);
-    if ((j & 0xffff) === 0xffff) {
-      if (signal?.aborted) throw new InputError('conversion interrupted');
-      if (writer.wantsFlush) await writer.flush();
-    }
   }
 }
 

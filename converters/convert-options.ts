@@ -1,5 +1,6 @@
 // Command-line column choices resolved into a converter's rules through the format table (no format named here).
-import { atOption, InputError } from '../src/errors.ts';
+import * as msg from '../src/messages.ts';
+import { InputError } from '../src/errors.ts';
 import { flagAttribute, flagName, type ConvertFlags, type ConverterFormat, type ConverterSpec, type FormatFlag } from './converter-format.ts';
 import { CONVERTER_FORMATS } from './formats.ts';
 
@@ -11,7 +12,7 @@ export const FORMATS: readonly string[] = CONVERTER_FORMATS.map((f) => f.name);
 /** The format called `name`. @throws InputError listing the known formats. */
 export function converterFormat(name: string): ConverterFormat {
   const f = CONVERTER_FORMATS.find((x) => x.name === name);
-  if (f === undefined) throw new InputError(`format: found "${name}"; expected one of ${FORMATS.join(', ')}`);
+  if (f === undefined) throw new InputError(msg.convertUnknownFormat(name, FORMATS));
   return f;
 }
 
@@ -57,11 +58,11 @@ export function resolveConverterSpec(format: string, flags: ConvertFlags): Conve
   for (const c of converterFlags()) {
     const value = flags[c.attribute];
     const name = flagName(c.spec);
-    if (value !== undefined && !takes.has(c.attribute)) issues.push(atOption(name, `"${value}" given`, `no ${name} for format ${fmt.name}`));
+    if (value !== undefined && !takes.has(c.attribute)) issues.push(msg.convertFlagNotTaken(name, value, fmt.name));
   }
   const spec = fmt.resolve(flags, issues);
   if (issues.length === 1) throw new InputError(issues[0]!);
-  if (issues.length > 1) throw new InputError(`${issues.length} problems with the options of convert ${fmt.name}`, issues);
+  if (issues.length > 1) throw new InputError(msg.convertOptionProblems(fmt.name, issues.length), issues);
   return spec;
 }
 

@@ -1,16 +1,20 @@
 // Streams the lines of an input file (plain or gzip, detected by magic bytes) as byte ranges, hashing the raw bytes.
+import * as msg from '../src/messages.ts';
 import { createHash } from 'node:crypto';
 import { closeSync, createReadStream, openSync, readSync, statSync } from 'node:fs';
 import { pipeline } from 'node:stream';
 import { createGunzip } from 'node:zlib';
-import { atLocation, InputError } from '../src/errors.ts';
+import { InputError } from '../src/errors.ts';
 
 /** Longest line accepted, in bytes; a longer one is reported as overlong and skipped (bounded memory). */
 export const MAX_LINE_BYTES = 1 << 20;
 
+/** Bytes of an overlong line handed to the handler: enough to tell a comment or header from a data row. */
+export const OVERLONG_HEAD_BYTES = 256;
+
 /**
  * Called for each line `buf[start, end)` (line ending and a trailing CR removed), `line` 1-based.
- * `overlong` lines have no content (start = end). Return true to stop reading.
+ * For an `overlong` line the range holds only its first bytes (at most OVERLONG_HEAD_BYTES). Return true to stop reading.
  */
 export type LineHandler = (buf: Uint8Array, start: number, end: number, line: number, overlong: boolean) => boolean | void;
 
@@ -33,7 +37,6 @@ export interface ScanOptions {
   hash?: boolean;
 }
 
-const EMPTY = new Uint8Array(0);
 
 /**
  * Reads `path` line by line with bounded memory, gunzipping when the file starts with the gzip magic.
@@ -51,19 +54,21 @@ export async function scanLines(path: string, onLine: LineHandler, opts: ScanOpt
   let lineNo = 0;
   let carry: Buffer | null = null;
   let overlong = false;
+  /** The first bytes of the current overlong line. */
+  let head: Uint8Array = new Uint8Array(0);
   let stopped = false;
   const emit = (buf: Uint8Array, start: number, end: number): boolean => {
     lineNo++;
     if (overlong) {
       overlong = false;
-      return onLine(EMPTY, 0, 0, lineNo, true) === true;
+      return onLine(head, 0, head.length, lineNo, true) === true;
     }
     if (end > start && buf[end - 1] === 13) end--;
     return onLine(buf, start, end, lineNo, false) === true;
   };
   try {
     outer: for await (const chunk of source as AsyncIterable<Buffer>) {
-      if (signal?.aborted) throw new InputError(`${path}: conversion interrupted`);
+      if (signal?.aborted) throw new InputError(msg.convertInterrupted(path));
       let pos = 0;
       if (carry !== null || overlong) {
         const nl = chunk.indexOf(10);
@@ -83,7 +88,10 @@ export async function scanLines(path: string, onLine: LineHandler, opts: ScanOpt
       for (;;) {
         const nl = chunk.indexOf(10, pos);
         if (nl < 0) break;
-        if (nl - pos > MAX_LINE_BYTES) overlong = true;
+        if (nl - pos > MAX_LINE_BYTES) {
+          overlong = true;
+          head = chunk.subarray(pos, pos + OVERLONG_HEAD_BYTES);
+        }
         if (emit(chunk, pos, nl)) {
           stopped = true;
           break outer;
@@ -113,6 +121,7 @@ export async function scanLines(path: string, onLine: LineHandler, opts: ScanOpt
     const have = carry?.length ?? 0;
     if (have + len > MAX_LINE_BYTES) {
       overlong = true;
+      head = Buffer.concat([carry ?? Buffer.alloc(0), chunk.subarray(0, Math.min(len, OVERLONG_HEAD_BYTES))]).subarray(0, OVERLONG_HEAD_BYTES);
       carry = null;
       return;
     }
@@ -123,18 +132,18 @@ export async function scanLines(path: string, onLine: LineHandler, opts: ScanOpt
 function sniffGzip(path: string): boolean {
   let fd: number;
   try {
-    if (statSync(path).isDirectory()) throw new InputError(atLocation(path, undefined, 'is a directory', 'a trace file'));
+    if (statSync(path).isDirectory()) throw new InputError(msg.convertInputIsDirectory(path));
     fd = openSync(path, 'r');
   } catch (err) {
     if (err instanceof InputError) throw err;
-    throw new InputError(atLocation(path, undefined, `cannot be read (${(err as NodeJS.ErrnoException).code ?? String(err)})`, 'an existing, readable file'));
+    throw new InputError(msg.convertInputUnreadable(path, (err as NodeJS.ErrnoException).code ?? String(err)));
   }
   const head = Buffer.alloc(2);
   const got = readSync(fd, head, 0, 2, 0);
   closeSync(fd);
   const magic = got === 2 && head[0] === 0x1f && head[1] === 0x8b;
   if (!magic && path.endsWith('.gz')) {
-    throw new InputError(atLocation(path, undefined, 'the name ends in .gz but the content is not gzip (no 1f 8b magic bytes)', 'a gzip file', 'rename it or recompress it'));
+    throw new InputError(msg.convertNotGzip(path));
   }
   return magic;
 }
@@ -143,7 +152,7 @@ function readError(path: string, line: number, err: unknown): unknown {
   const e = err as NodeJS.ErrnoException;
   if (typeof e.code !== 'string') return err;
   if (e.code.startsWith('Z_')) {
-    return new InputError(atLocation(path, line, `gzip data is truncated or corrupt (zlib: ${e.message})`, 'a complete gzip file', 'download it again; `gzip -t` checks a file'));
+    return new InputError(msg.convertGzipCorrupt(path, line, e.message));
   }
-  return new InputError(atLocation(path, line, `read failed (${e.code})`, 'a readable file'));
+  return new InputError(msg.convertReadFailed(path, line, e.code));
 }

@@ -24,6 +24,11 @@ export interface RowParser {
   malformed: boolean;
   /** Classifies the line `buf[start, end)` (1-based `line`) as LINE_SKIP, LINE_KEPT or LINE_REJECTED. */
   parse(buf: Uint8Array, start: number, end: number, line: number): number;
+  /**
+   * Classifies a line over the length limit from its first bytes `head[start, end)`: LINE_SKIP for a comment,
+   * else LINE_REJECTED (reason `line_too_long`); throws InputError when it stands where the header must be.
+   */
+  overlong(head: Uint8Array, start: number, end: number, line: number): number;
   /** Called after the last line; throws InputError when the file lacked something required (e.g. a header). */
   finish(): void;
   /** Source header fields collected while parsing (SWF `; Key: value`), if the format has any. */

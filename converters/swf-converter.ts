@@ -92,9 +92,19 @@ class SwfParser implements RowParser {
     if (this.spec.singleProcessor && f[4] !== 1) return this.reject('procs_not_1');
     this.arrival = submit * 1000;
     this.duration = run * 1000;
+    // A time near the double limit (1e308 s) overflows to Infinity in ms: never written.
+    if (this.arrival === Infinity || this.duration === Infinity) return this.reject('time_overflow');
     this.makeKey();
     if (this.columns.class) this.cls = String(f[this.c]);
     return LINE_KEPT;
+  }
+
+  overlong(head: Uint8Array, start: number, end: number): number {
+    let p = start;
+    while (p < end && (head[p] === 32 || (head[p]! >= 9 && head[p]! <= 13))) p++;
+    // An overlong `;` line is a comment or header line, not a row (its text is not kept in the meta).
+    if (p < end && head[p] === 59) return LINE_SKIP;
+    return this.reject('line_too_long');
   }
 
   private makeKey(): void {

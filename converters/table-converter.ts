@@ -1,11 +1,13 @@
 // CSV tables with a header (Azure 2021, Huawei 2025, generic CSV) to common-format rows (SPEC §4).
-import { atLocation, InputError } from '../src/errors.ts';
+import * as msg from '../src/messages.ts';
+import { InputError } from '../src/errors.ts';
 import { parsePlainDecimalBytes, splitPlainCsvBytes } from './csv-bytes.ts';
 import { parseDecimal, splitCsvLine } from './csv-line.ts';
 import { ByteInterner, hashBytes } from '../traces/byte-interner.ts';
 import { isUtf8 } from 'node:buffer';
 import { keyProblem, LINE_KEPT, MAX_KEY_BYTES, LINE_REJECTED, LINE_SKIP, type RowParser } from './row-parser.ts';
 import type { TraceColumns } from '../traces/trace-csv.ts';
+import { MAX_LINE_BYTES } from './line-source.ts';
 
 /** Time unit of a column: seconds, milliseconds or microseconds. */
 export type TimeUnit = 's' | 'ms' | 'us';
@@ -86,7 +88,7 @@ class TableParser implements RowParser {
     const text = bytes.toString('utf8');
     // A U+FFFD after decoding may be real text or a replaced invalid byte: only then check strictly.
     if (text.includes('\uFFFD') && !isUtf8(bytes)) {
-      if (this.width < 0) throw new InputError(atLocation(this.file, line, 'the header is not UTF-8 text (binary data?)', 'a CSV header line'));
+      if (this.width < 0) throw new InputError(msg.convertHeaderNotUtf8(this.file, line));
       return this.reject('not_utf8', true);
     }
     if (this.width < 0) {
@@ -116,7 +118,8 @@ class TableParser implements RowParser {
     }
     const duration = toMs(dRaw, s.durationUnit);
     if (duration < 0) return this.reject('negative_duration');
-    if (!Number.isFinite(arrival) || !Number.isFinite(duration)) return this.reject('not_numeric', true);
+    // Finite in the source unit, but ±Infinity (or Infinity − Infinity) once in ms: never written.
+    if (!Number.isFinite(arrival) || !Number.isFinite(duration)) return this.reject('time_overflow', true);
     let key = f[this.iKeys[0]!]!;
     if (key === '') return this.reject('empty_key');
     for (let i = 1; i < this.iKeys.length; i++) {
@@ -204,6 +207,11 @@ class TableParser implements RowParser {
     return LINE_KEPT;
   }
 
+  overlong(_head: Uint8Array, _start: number, _end: number, line: number): number {
+    if (this.width < 0) throw new InputError(msg.convertHeaderTooLong(this.file, line, MAX_LINE_BYTES));
+    return this.reject('line_too_long');
+  }
+
   /** Checks the key (SPEC §3 length) and holds the row's arrival, duration and key: LINE_KEPT, or the reject. */
   private keep(arrival: number, duration: number, key: string): number {
     const kp = keyProblem(key);
@@ -237,9 +245,9 @@ class TableParser implements RowParser {
     const names = splitCsvLine(text);
     const s = this.spec;
     const shown = JSON.stringify(text.length > 120 ? `${text.slice(0, 120)}…` : text);
-    if (names === null) throw new InputError(atLocation(this.file, line, `header line ${shown} has malformed quoting`, 'a CSV header'));
+    if (names === null) throw new InputError(msg.convertHeaderQuoting(this.file, line, shown));
     if (s.exactHeader !== null && names.join(',') !== s.exactHeader.join(',')) {
-      throw new InputError(atLocation(this.file, line, `header is ${shown}`, `exactly "${s.exactHeader.join(',')}"`, 'is this the right format? a file without a header is not accepted'));
+      throw new InputError(msg.convertHeaderNotExact(this.file, line, shown, s.exactHeader));
     }
     const index = new Map<string, number>();
     names.forEach((n, i) => {
@@ -264,7 +272,7 @@ class TableParser implements RowParser {
     if (s.classColumn !== null) this.iClass = col(s.classColumn);
     if (s.sizeColumn !== null) this.iSize = col(s.sizeColumn);
     if (missing.length > 0) {
-      throw new InputError(atLocation(this.file, line, `header ${shown} lacks column(s) ${[...new Set(missing)].join(', ')}`, 'a header naming every column the conversion uses', 'choose columns with --arrival/--end/--duration/--key/--class/--size'));
+      throw new InputError(msg.convertHeaderLacks(this.file, line, shown, [...new Set(missing)]));
     }
     this.width = names.length;
     this.bounds = new Int32Array(names.length + 1);
@@ -277,7 +285,7 @@ class TableParser implements RowParser {
   }
 
   finish(): void {
-    if (this.width < 0) throw new InputError(atLocation(this.file, undefined, 'is empty (no header line)', 'a CSV file with a header line and data rows'));
+    if (this.width < 0) throw new InputError(msg.convertCsvEmpty(this.file));
   }
 
   header(): undefined {

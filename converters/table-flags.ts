@@ -1,5 +1,5 @@
 // The column options of header-led CSV formats resolved into table rules, starting from a format's defaults.
-import { atOption } from '../src/errors.ts';
+import * as msg from '../src/messages.ts';
 import { splitList, type ConverterFormat, type ConvertFlags, type ConverterSpec, type FormatFlag } from './converter-format.ts';
 import { createTableParser, type ArrivalRule, type TableSpec, type TimeUnit } from './table-converter.ts';
 
@@ -49,26 +49,26 @@ export function tableDefaultsText(d: TableDefaults): Record<string, string> {
 export function resolveTableSpec(format: string, flags: ConvertFlags, d: TableDefaults, issues: string[]): ConverterSpec {
   const unit = (flag: string, v: string | undefined): TimeUnit => {
     if (v === undefined) return d.unit;
-    if (!(TIME_UNITS as readonly string[]).includes(v)) issues.push(atOption(flag, `"${v}"`, TIME_UNITS.join(' | ')));
+    if (!(TIME_UNITS as readonly string[]).includes(v)) issues.push(msg.convertChoice(flag, v, TIME_UNITS));
     return v as TimeUnit;
   };
   const arrivalUnit = unit('--arrival-unit', flags.arrivalUnit);
   const durationUnit = unit('--duration-unit', flags.durationUnit);
   if (flags.arrival !== undefined && (flags.end !== undefined || flags.endMinus !== undefined)) {
-    issues.push(atOption('--arrival', 'given together with --end/--end-minus', 'either an arrival column or an end column (arrival = end − duration)'));
+    issues.push(msg.convertArrivalAndEnd());
   }
   const duration = flags.duration ?? d.duration;
-  if (duration === null) issues.push(atOption('--duration', 'missing', 'the duration column (e.g. --duration duration_ms)'));
+  if (duration === null) issues.push(msg.convertDurationMissing());
   let arrival: ArrivalRule;
   if (flags.arrival !== undefined) arrival = { column: flags.arrival };
   else {
     const end = flags.end ?? d.end;
-    if (end === null) issues.push(atOption('--arrival', 'missing', 'an arrival column (--arrival COL) or an end column (--end COL)'));
+    if (end === null) issues.push(msg.convertArrivalMissing());
     const minus = flags.endMinus ?? d.endMinus;
     arrival = minus !== null ? { end: end ?? '', minus, minusUnit: arrivalUnit } : { end: end ?? '', minus: duration ?? '', minusUnit: durationUnit };
   }
   const key = flags.key !== undefined ? splitList(flags.key) : d.key;
-  if (key.length === 0) issues.push(atOption('--key', 'missing', 'one or more key columns, comma-separated (e.g. --key app,func)'));
+  if (key.length === 0) issues.push(msg.convertKeyMissing());
   const table: TableSpec = {
     exactHeader: d.exactHeader,
     arrival,

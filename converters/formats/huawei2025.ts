@@ -1,5 +1,5 @@
 // Huawei Cloud 2025 request trace (end time minus front-end cost, worker cost, body size): one format of `hsim convert`.
-import { atOption } from '../../src/errors.ts';
+import * as msg from '../../src/messages.ts';
 import type { ConverterFormat } from '../converter-format.ts';
 import { resolveTableSpec, TABLE_FLAGS, tableDefaultsText, type TableDefaults } from '../table-flags.ts';
 
@@ -26,7 +26,7 @@ export const huawei2025: ConverterFormat = {
   resolve: (flags, issues) => {
     const mode = flags.keyMode ?? 'func';
     const key = KEY_MODES[mode];
-    if (key === undefined) issues.push(atOption('--key-mode', `"${mode}"`, Object.keys(KEY_MODES).join(' | ')));
+    if (key === undefined) issues.push(msg.convertChoice('--key-mode', mode, Object.keys(KEY_MODES)));
     return resolveTableSpec('huawei2025', flags, { ...DEFAULTS, key: key ?? DEFAULTS.key }, issues);
   },
 };

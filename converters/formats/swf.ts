@@ -1,5 +1,5 @@
 // SWF logs of the Parallel Workloads Archive, with the presets of SPEC §4: one format of `hsim convert`.
-import { atOption } from '../../src/errors.ts';
+import * as msg from '../../src/messages.ts';
 import { splitList, type ConverterFormat } from '../converter-format.ts';
 import { createSwfParser, swfPreset, type SwfPreset, type SwfSpec } from '../swf-converter.ts';
 
@@ -19,11 +19,11 @@ export const swf: ConverterFormat = {
   defaults: { '--preset': 'swf', '--arrival': '2', '--duration': '4', '--key': '12,15' },
   resolve: (flags, issues) => {
     const preset = (flags.preset ?? 'swf') as SwfPreset;
-    if (!PRESETS.includes(preset)) issues.push(atOption('--preset', `"${flags.preset}"`, PRESETS.join(' | ')));
+    if (!PRESETS.includes(preset)) issues.push(msg.convertChoice('--preset', flags.preset, PRESETS));
     const rules: SwfSpec = swfPreset(PRESETS.includes(preset) ? preset : 'swf');
     const field = (flag: string, v: string): number => {
       const n = Number(v);
-      if (!/^\d+$/.test(v) || n < 1 || n > 18) issues.push(atOption(flag, `"${v}"`, 'an SWF field number 1–18 (see swf.html)'));
+      if (!/^\d+$/.test(v) || n < 1 || n > 18) issues.push(msg.convertSwfField(flag, v));
       return n;
     };
     if (flags.arrival !== undefined) rules.arrivalField = field('--arrival', flags.arrival);
