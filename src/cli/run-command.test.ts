@@ -330,4 +330,39 @@ describe('hsim sweep', () => {
     expect(r.stdout).toContain('gate gate.json (frozen)');
     expect(r.stdout).toMatch(/trace\s+load\s+variant\s+verdict\s+flipped\s+mean_vs_fifo\s+p99_ratio/);
   });
+
+  it('judges the variants with several gates ("gates") and sweep-summary covers each', () => {
+    // Two unfrozen gates over the same arms: the p99 guardrail alone, and the mean improvement at a −5 % bar.
+    const gate = JSON.parse(readFileSync(join(root, 'experiments/gates/weights-pausing-vs-fifo.sim.json'), 'utf8')) as Record<string, unknown>;
+    const criteria = gate['criteria'] as Record<string, Record<string, unknown>>;
+    const arm = 'oracle+weights+pausing';
+    const bootstrap = { ...(gate['bootstrap'] as object), samples: 1000 };
+    writeJson('gate-mean.json', { ...gate, id: 'mean.test', bootstrap, criteria: { mean_vs_fifo: { ...criteria['mean_vs_fifo'], arm, limit: -0.05 } }, gate: ['mean_vs_fifo'] });
+    writeJson('gate-p99.json', { ...gate, id: 'p99.test', bootstrap, criteria: { p99_ratio: { ...criteria['p99_ratio'], arm } }, gate: ['p99_ratio'] });
+    writeJson('sweep2.json', {
+      id: 'sweep-gates', gates: ['gate-mean.json', 'gate-p99.json'], gate_unfrozen: true, traces: [{ path: 'trace.csv', sha256: sha }], loads: [0.95], windows: 7,
+      parameters: { aging: [1, 'off'] }, out: 'out/sweep2',
+    });
+    const r = hsim('sweep', 'sweep2.json', '--quiet');
+    expect(r.code, r.stderr).toBe(0);
+    const out = JSON.parse(readFileSync(join(dir, 'out/sweep2/sweep.json'), 'utf8')) as {
+      gate: string; verdicts: { variant: string; passed: boolean }[]; gates: { gate: string; gate_frozen: boolean; verdicts: { variant: string; passed: boolean; criteria: object }[] }[];
+    };
+    expect(out.gate).toBe('gate-mean.json');
+    expect(out.gates.map((g) => [g.gate, g.gate_frozen])).toEqual([['gate-mean.json', false], ['gate-p99.json', false]]);
+    expect(out.verdicts).toEqual(out.gates[0]!.verdicts);
+    for (const g of out.gates) expect(g.verdicts.map((v) => v.variant)).toEqual(['base', 'aging=1', 'aging=off']);
+    expect(Object.keys(out.gates[1]!.verdicts[0]!.criteria)).toEqual(['p99_ratio']);
+    expect(r.stdout).toContain('gate gate-mean.json (NOT frozen');
+    expect(r.stdout).toContain('gate gate-p99.json (NOT frozen');
+
+    const summary = hsim('sweep-summary', 'out/sweep2/sweep.json', '--json');
+    expect(summary.code, summary.stderr).toBe(0);
+    const rows = JSON.parse(summary.stdout) as { parameter: string; gate: string; passing: number; total: number }[];
+    expect(rows.map((x) => [x.parameter, x.gate, x.total])).toEqual([['aging', 'gate-mean.json', 2], ['aging', 'gate-p99.json', 2]]);
+    for (const row of rows) {
+      const g = out.gates.find((x) => x.gate === row.gate)!;
+      expect(row.passing).toBe(g.verdicts.filter((v) => v.variant !== 'base' && v.passed).length);
+    }
+  });
 });
