@@ -19,6 +19,8 @@ export interface CellBlock {
   readonly key: string;
   /** The experiment's own levels, workers and seed (merged results record these as the base options). */
   readonly base: { readonly levels: number; readonly workers: number; readonly seed: number };
+  /** For a generated trace: the hash of its spec (without the seed), the trace's identity across replications. */
+  readonly trace_spec_sha256?: string;
 }
 
 /** A cell file: the result file of one simulation (one load, one arm) with its `cell` block. */
