@@ -15,7 +15,9 @@ export interface GateCriterion {
   readonly role: CriterionRole;
   /** With replicated results (arms `arm#sSEED`): `window` (default) judges each replication on its windows and calls
    *  a disagreement unstable; `seed` pairs whole-run values by seed; `pooled` pools the windows of every
-   *  replication. Absent in old gate files, which keep their meaning. */
+   *  replication. Under every pairing replications that disagree on their own verdicts (windows; under `seed` the
+   *  whole-run change against the limit) make the criterion unstable, a failure. Absent in old gate files, which
+   *  keep their meaning. */
   readonly pair?: CriterionPairing;
 }
 

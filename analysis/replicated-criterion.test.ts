@@ -57,6 +57,37 @@ describe('replicated gate criteria', () => {
     expect(load.passed).toBe(false);
   });
 
+  it('pair by seed: seeds whose whole-run changes fall on both sides of the limit make the criterion unstable', () => {
+    // Hand-computed: s1..s3 whole-run changes −0.35, −0.2, −0.05 against the limit −0.1: pass, pass, fail. The
+    // interval over the seeds alone would pass (point −0.2 ≤ −0.1, and no resample mean exceeds −0.05 < 0), so it is
+    // the disagreement that fails the gate.
+    const spread = results({
+      'fifo#s1': arm([100, 100]), 'a#s1': arm([65, 65]),
+      'fifo#s2': arm([100, 100]), 'a#s2': arm([80, 80]),
+      'fifo#s3': arm([100, 100]), 'a#s3': arm([95, 95]),
+    });
+    const load = evaluateGate(gate('seed'), 'g.json', spread)['0.8']!;
+    const m = load.criteria['m']!;
+    expect(m.replications).toEqual({ 1: 'pass', 2: 'pass', 3: 'fail' });
+    expect(m.point).toBeCloseTo(-0.2, 12);
+    expect(m.high!).toBeLessThan(0);
+    expect(m.status).toBe('unstable');
+    expect(load.passed).toBe(false);
+    // The same seeds all beyond the limit agree: the seed interval's verdict stands.
+    expect(evaluateGate(gate('seed', -0.01), 'g.json', spread)['0.8']!.criteria['m']!.status).toBe('pass');
+  });
+
+  it('pooled: replications that disagree on their windows make the criterion unstable; agreeing ones keep the pooled verdict', () => {
+    const mixed = results({
+      'fifo#s1': arm([100, 100, 100]), 'a#s1': arm([60, 65, 70]),
+      'fifo#s2': arm([100, 100, 100]), 'a#s2': arm([99, 101, 100]),
+    });
+    const m = evaluateGate(gate('pooled'), 'g.json', mixed)['0.8']!.criteria['m']!;
+    expect(m.replications).toEqual({ 1: 'pass', 2: 'fail' });
+    expect(m.status).toBe('unstable');
+    expect(evaluateGate(gate('pooled'), 'g.json', clear)['0.8']!.criteria['m']!.status).toBe('pass');
+  });
+
   it('refuses pairing by seed on results without replications, with the JSON path', () => {
     const plain = results({ fifo: arm([100, 100]), a: arm([50, 50]) });
     expect(() => evaluateGate(gate('seed'), 'g.json', plain)).toThrow(/g\.json → criteria\.m\.pair: "seed", but the results hold no replications/);

@@ -40,9 +40,40 @@ function cell(label: string, args: string[], reference: string): void {
   );
 }
 
+/**
+ * Whole-process runs of several `hsim …` commands interleaved (round r runs each once, in order), median of `rounds`;
+ * each printed with its ratio to the first (the same-run baseline), on wall time and on CPU time (user + system),
+ * which a busy machine distorts less.
+ */
+function interleaved(cells: readonly { label: string; args: string[] }[], rounds: number, reference: string): void {
+  if (!cells.some((c) => want(c.label))) return;
+  const runs = cells.map(() => [] as { seconds: number; cpu: number; ok: boolean }[]);
+  for (let r = 0; r < rounds; r++) cells.forEach((c, i) => runs[i]!.push(timedCpu(c.args)));
+  const med = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  const base = { wall: med(runs[0]!.map((x) => x.seconds)), cpu: med(runs[0]!.map((x) => x.cpu)) };
+  cells.forEach((c, i) => {
+    const rs = runs[i]!;
+    if (rs.some((x) => !x.ok)) return void process.stdout.write(`${c.label}: FAILED (hsim ${c.args.join(' ')})\n`);
+    const wall = med(rs.map((x) => x.seconds));
+    const cpu = med(rs.map((x) => x.cpu));
+    process.stdout.write(
+      `${c.label}: ${wall.toFixed(2)} s wall (${(wall / base.wall).toFixed(2)}× ${cells[0]!.label}), ${cpu.toFixed(2)} s CPU (${(cpu / base.cpu).toFixed(2)}×) ` +
+        `(median of ${rounds} interleaved; walls ${rs.map((x) => x.seconds.toFixed(2)).join(', ')} s)${i === 0 ? '' : ` — ${reference}`}\n`,
+    );
+  });
+}
+
+/** Wall and CPU (user + system) seconds of one whole process, by GNU time. */
+function timedCpu(args: string[]): { seconds: number; cpu: number; ok: boolean } {
+  const r = spawnSync('/usr/bin/time', ['-f', '%e %U %S', process.execPath, 'bin/hsim.js', ...args], { encoding: 'utf8' });
+  const [s, u, sys] = (r.stderr.trim().split('\n').pop() ?? '').split(' ').map(Number);
+  return { seconds: s ?? Number.NaN, cpu: (u ?? Number.NaN) + (sys ?? Number.NaN), ok: r.status === 0 };
+}
+
 process.stdout.write(`# hsim benchmarks (${new Date().toISOString()}, node ${process.version})\n`);
 script('bench/engine-bench.ts');
 script('bench/predictor-bench.ts');
+script('bench/select-bench.ts');
 script('bench/trace-read-bench.ts');
 script('bench/convert-bench.ts');
 script('bench/sweep-bench.ts');
@@ -67,9 +98,10 @@ if (!synth) {
   cell('synth2m predictive+weights+pausing', ['simulate', synth, '--arm', 'predictive+weights+pausing', ...common], 'C++ 3.19 s, 210 MiB; target ≤ 3.19 s and ≤ 250 MiB');
   // The ideal-order bounds must stay cheap next to the oracle they bound (issue 14): target ≤ 1.5× its wall time.
   cell('synth2m predictive+weights+pausing --cores 48', ['simulate', synth, '--arm', 'predictive+weights+pausing', '--cores', '48', ...common], 'target ≤ 2× the cell without --cores (issue 15)');
-  cell('synth2m oracle', ['simulate', synth, '--arm', 'oracle', ...common], 'the baseline of the two cells below');
-  cell('synth2m sjf', ['simulate', synth, '--arm', 'sjf', ...common], 'target ≤ 1.5× synth2m oracle');
-  cell('synth2m sept', ['simulate', synth, '--arm', 'sept', ...common], 'target ≤ 1.5× synth2m oracle');
+  // Interleaved, so that the machine's load drifts alike for the bound and its baseline. 2026-12-03, 2 busy cores,
+  // 5 rounds: sjf 0.80× oracle (wall and CPU), sept 1.52× wall, 1.59× CPU (oracle 1.05 s CPU, sept 1.67 s, sjf 0.84 s):
+  // sept's excess over sjf is the shared predictor (warm start on the history half, predict and observe per message).
+  interleaved(['oracle', 'sjf', 'sept'].map((a) => ({ label: `synth2m ${a}`, args: ['simulate', synth, '--arm', a, ...common] })), 5, 'target ≤ 1.5× synth2m oracle');
   rmSync(cache, { recursive: true, force: true });
 }
 

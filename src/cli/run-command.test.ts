@@ -332,4 +332,123 @@ describe('hsim sweep', () => {
     expect(r.stdout).toContain('gate gate.json (frozen)');
     expect(r.stdout).toMatch(/trace\s+load\s+variant\s+verdict\s+flipped\s+mean_vs_fifo\s+p99_ratio/);
   });
+
+  it('judges the variants with several gates ("gates") and sweep-summary covers each', () => {
+    // Two unfrozen gates over the same arms: the p99 guardrail alone, and the mean improvement at a −5 % bar.
+    const gate = JSON.parse(readFileSync(join(root, 'experiments/gates/weights-pausing-vs-fifo.sim.json'), 'utf8')) as Record<string, unknown>;
+    const criteria = gate['criteria'] as Record<string, Record<string, unknown>>;
+    const arm = 'oracle+weights+pausing';
+    const bootstrap = { ...(gate['bootstrap'] as object), samples: 1000 };
+    writeJson('gate-mean.json', { ...gate, id: 'mean.test', bootstrap, criteria: { mean_vs_fifo: { ...criteria['mean_vs_fifo'], arm, limit: -0.05 } }, gate: ['mean_vs_fifo'] });
+    writeJson('gate-p99.json', { ...gate, id: 'p99.test', bootstrap, criteria: { p99_ratio: { ...criteria['p99_ratio'], arm } }, gate: ['p99_ratio'] });
+    writeJson('sweep2.json', {
+      id: 'sweep-gates', gates: ['gate-mean.json', 'gate-p99.json'], gate_unfrozen: true, traces: [{ path: 'trace.csv', sha256: sha }], loads: [0.95], windows: 7,
+      parameters: { aging: [1, 'off'] }, out: 'out/sweep2',
+    });
+    const r = hsim('sweep', 'sweep2.json', '--quiet');
+    expect(r.code, r.stderr).toBe(0);
+    const out = JSON.parse(readFileSync(join(dir, 'out/sweep2/sweep.json'), 'utf8')) as {
+      gate: string; verdicts: { variant: string; passed: boolean }[]; gates: { gate: string; gate_frozen: boolean; verdicts: { variant: string; passed: boolean; criteria: object }[] }[];
+    };
+    expect(out.gate).toBe('gate-mean.json');
+    expect(out.gates.map((g) => [g.gate, g.gate_frozen])).toEqual([['gate-mean.json', false], ['gate-p99.json', false]]);
+    expect(out.verdicts).toEqual(out.gates[0]!.verdicts);
+    for (const g of out.gates) expect(g.verdicts.map((v) => v.variant)).toEqual(['base', 'aging=1', 'aging=off']);
+    expect(Object.keys(out.gates[1]!.verdicts[0]!.criteria)).toEqual(['p99_ratio']);
+    expect(r.stdout).toContain('gate gate-mean.json (NOT frozen');
+    expect(r.stdout).toContain('gate gate-p99.json (NOT frozen');
+
+    const summary = hsim('sweep-summary', 'out/sweep2/sweep.json', '--json');
+    expect(summary.code, summary.stderr).toBe(0);
+    const rows = JSON.parse(summary.stdout) as { parameter: string; gate: string; passing: number; total: number }[];
+    expect(rows.map((x) => [x.parameter, x.gate, x.total])).toEqual([['aging', 'gate-mean.json', 2], ['aging', 'gate-p99.json', 2]]);
+    for (const row of rows) {
+      const g = out.gates.find((x) => x.gate === row.gate)!;
+      expect(row.passing).toBe(g.verdicts.filter((v) => v.variant !== 'base' && v.passed).length);
+    }
+  });
+});
+
+describe('hsim run on a generated trace ("generate" spec) with replications', () => {
+  const spec = { kind: 'serverless', n: 3000, keys: 20, spanMs: 600000, periodMs: 600000 };
+  const gen = (extra: Record<string, unknown> = {}): Record<string, unknown> => ({
+    id: 'gen-exp', traces: [{ generate: spec, name: 'faas' }], loads: [0.8], arms: ['fifo', 'predictive'], replications: [1, 2, 3],
+    windows: 3, workers: 4, out: 'out/gen', ...extra,
+  });
+
+  it('generates the trace per seed, resumes byte-identically, merges shards to the same results, aggregates', () => {
+    writeJson('gen.json', gen());
+    const r = hsim('run', 'gen.json', '--jobs', '2', '--quiet');
+    expect(r.code, r.stderr).toBe(0);
+    const made = readdirSync(join(dir, 'out/gen/generated')).filter((f) => f.endsWith('.csv')).sort();
+    expect(made.map((f) => f.replace(/-[0-9a-f]{16}\.csv$/, ''))).toEqual(['serverless-s1', 'serverless-s2', 'serverless-s3']);
+    const results = JSON.parse(readFileSync(join(dir, 'out/gen/results.json'), 'utf8')) as {
+      trace: { path: string; sha256: string }; options: { generated_trace_sha256: Record<string, string> }; replications: { by_load: Record<string, Record<string, unknown>> };
+      results: Record<string, { arms: Record<string, unknown> }>;
+    };
+    expect(results.trace.path).toBe('generate:serverless');
+    // Each seed's trace is its own: three different SHA-256, each the one its meta sidecar records.
+    const bySeed = results.options.generated_trace_sha256;
+    expect(Object.keys(bySeed).sort()).toEqual(['1', '2', '3']);
+    expect(new Set(Object.values(bySeed)).size).toBe(3);
+    for (const f of made) {
+      const meta = JSON.parse(readFileSync(join(dir, 'out/gen/generated', f.replace(/\.csv$/, '.meta.json')), 'utf8')) as { sha256: string };
+      expect(Object.values(bySeed)).toContain(meta.sha256);
+    }
+    expect(Object.keys(results.results['0.8']!.arms).sort()).toEqual(['fifo#s1', 'fifo#s2', 'fifo#s3', 'predictive#s1', 'predictive#s2', 'predictive#s3']);
+    expect(Object.keys(results.replications.by_load['0.8']!).sort()).toEqual(['fifo', 'predictive']);
+
+    const cells = snapshot(join(dir, 'out/gen/cells'));
+    const traces = snapshot(join(dir, 'out/gen/generated'));
+    const again = hsim('run', 'gen.json', '--resume', '--quiet');
+    expect(again.code, again.stderr).toBe(0);
+    expect(snapshot(join(dir, 'out/gen/cells'))).toEqual(cells);
+    expect(snapshot(join(dir, 'out/gen/generated'))).toEqual(traces);
+
+    for (const s of ['1/2', '2/2']) expect(hsim('run', 'gen.json', '--shard', s, '-o', `out/gen-${s[0]}`, '--quiet').code).toBe(0);
+    expect(hsim('merge', 'out/gen-1', 'out/gen-2', '-o', 'out/gen-merged').code).toBe(0);
+    expect(normalised(join(dir, 'out/gen-merged/results.json'))).toBe(normalised(join(dir, 'out/gen/results.json')));
+  });
+
+  it('a cell whose generated trace is not on this machine (a queue worker) generates it into its cache', async () => {
+    const { runCellTask } = await import('../experiment/cell-task.ts');
+    const cell = readdirSync(join(dir, 'out/gen/cells')).find((f) => f.startsWith('faas.0.8.fifo_s2.'))!;
+    const file = JSON.parse(readFileSync(join(dir, 'out/gen/cells', cell), 'utf8')) as { cell: unknown; trace: { sha256: string } };
+    const spec2 = JSON.parse(readFileSync(join(dir, 'gen.json'), 'utf8')) as { traces: { generate: Record<string, unknown> }[] };
+    const { parseGeneratorSpec } = await import('../experiment/generator-spec.ts');
+    const { IssueList } = await import('../experiment/json-shape.ts');
+    const parsed = parseGeneratorSpec(spec2.traces[0]!.generate, 'g', new IssueList('gen.json'));
+    const cacheDir = join(dir, 'worker-cache');
+    const before = process.env.HSIM_CACHE_DIR;
+    process.env.HSIM_CACHE_DIR = cacheDir;
+    try {
+      const task = {
+        id: 'w', tracePath: join(dir, 'elsewhere', 'missing.csv'), traceLabel: 'generate:serverless', traceSha256: file.trace.sha256, load: '0.8',
+        armText: 'fifo', key: 'fifo#s2', levels: 3, workers: 4, seed: 2, split: 'time', fraction: 0.5, windows: 3, windowBy: 'time', cache: false,
+        block: file.cell as never, generate: { spec: parsed!, seed: 2 },
+      };
+      const out = await runCellTask(task);
+      expect(out.ok, out.ok ? '' : out.message).toBe(true);
+      expect(readdirSync(join(cacheDir, 'generated')).some((f) => f.startsWith('serverless-s2-'))).toBe(true);
+      // The wrong seed gives another trace: its SHA-256 is refused.
+      const wrong = await runCellTask({ ...task, generate: { spec: parsed!, seed: 3 } });
+      expect(wrong.ok).toBe(false);
+    } finally {
+      if (before === undefined) delete process.env.HSIM_CACHE_DIR;
+      else process.env.HSIM_CACHE_DIR = before;
+    }
+  });
+
+  it('refuses a bad generator spec with its JSON path, exit 2, writing nothing', () => {
+    writeJson('gen-bad.json', gen({ traces: [{ generate: { kind: 'serverless', n: 'many', seed: 4 } }], out: 'out/gen-bad' }));
+    const r = hsim('run', 'gen-bad.json');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('gen-bad.json → traces[0].generate.n: "many"');
+    expect(r.stderr).toContain('gen-bad.json → traces[0].generate.seed');
+    writeJson('gen-range.json', gen({ traces: [{ generate: { kind: 'serverless', n: 0 } }], out: 'out/gen-range' }));
+    const range = hsim('run', 'gen-range.json');
+    expect(range.code).toBe(2);
+    expect(range.stderr).toContain('gen-range.json → traces[0].generate:');
+    expect(existsSync(join(dir, 'out/gen-bad'))).toBe(false);
+  });
 });

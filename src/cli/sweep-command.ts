@@ -1,4 +1,4 @@
-// The implementation of `hsim sweep`: run every variant's cells, judge each variant with the gate, write sweep.json.
+// The implementation of `hsim sweep`: run every variant's cells, judge each variant with each gate, write sweep.json.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { InputError, atPath } from '../errors.ts';
@@ -8,6 +8,7 @@ import { writeFileAtomic } from '../io/atomic-io.ts';
 import { writeHashedResult } from '../io/result-integrity-io.ts';
 import { overridesText } from '../experiment/overrides.ts';
 import { parseSweep, sweepExperiment, type Variant } from '../experiment/sweep-file.ts';
+import { isRecord } from '../experiment/json-shape.ts';
 import { mergeTraceCells } from '../experiment/merge-cells.ts';
 import { checkGate, readGateFile } from '../../analysis/gate-io.ts';
 import { lockPathFor } from '../../analysis/gate-lock.ts';
@@ -19,28 +20,35 @@ import { withPerturbationFlags } from '../experiment/perturbation-flags.ts';
 import { reportCellsSanity } from './cells-sanity.ts';
 
 /**
- * Runs `hsim sweep <sweep.json>`: checks the sweep and its gate (frozen, unless the sweep or --unfrozen allows
+ * Runs `hsim sweep <sweep.json>`: checks the sweep and its gates (each frozen, unless the sweep or --unfrozen allows
  * otherwise), runs the cells (every arm × variant; --jobs/--resume/--queue as for `hsim run`), writes each
- * variant's result file under `<out>/variants/<trace>/`, evaluates the gate on it, and writes `<out>/sweep.json`
- * plus a table on stdout. Throws InputError (exit 2) for bad input.
+ * variant's result file under `<out>/variants/<trace>/`, evaluates every gate on it, and writes `<out>/sweep.json`
+ * (the first gate's verdicts, plus `gates` with each gate's when the sweep names `"gates"`) and a table per gate
+ * on stdout. Throws InputError (exit 2) for bad input.
  */
 export async function runSweepCommand(file: string, opts: Record<string, unknown>): Promise<void> {
   const flags = parseRunFlags(opts);
   if (flags.shard !== null) throw new InputError(msg.sweepCannotShard());
-  const parsed = parseSweep(readJsonFile(file, 'a sweep file (JSON)'), file);
+  const raw = readJsonFile(file, 'a sweep file (JSON)');
+  const parsed = parseSweep(raw, file);
+  const namesGates = isRecord(raw) && raw['gates'] !== undefined;
   if (!parsed.ok) throw new InputError(msg.problemsIn(file, parsed.issues), parsed.issues);
   const sweep = withPerturbationFlags(parsed.value, opts);
-  const gatePath = resolveFrom(file, sweep.gate);
   const unfrozen = sweep.gateUnfrozen || opts['unfrozen'] === true;
-  const gate = readGateFile(gatePath).gate;
   const issues: string[] = [];
-  if (!unfrozen && !existsSync(lockPathFor(gatePath))) {
-    issues.push(atPath(file, 'gate', `${gatePath}, which is not frozen (no ${lockPathFor(gatePath)})`, 'a frozen gate, or "gate_unfrozen": true (or --unfrozen) to evaluate it marked as not pre-registered'));
-  }
-  if (gate.windows !== undefined && gate.windows !== sweep.windows) issues.push(atPath(file, 'windows', String(sweep.windows), `${gate.windows}, the windows of gate ${gatePath}`));
-  const gateArms = [...new Set(gate.gate.flatMap((n) => [gate.criteria[n]!.arm, gate.criteria[n]!.baseline]))];
+  const gates = sweep.gates.map((g, gi) => {
+    const path = resolveFrom(file, g);
+    const at = namesGates ? `gates[${gi}]` : 'gate';
+    if (!unfrozen && !existsSync(lockPathFor(path))) {
+      issues.push(atPath(file, at, `${path}, which is not frozen (no ${lockPathFor(path)})`, 'a frozen gate, or "gate_unfrozen": true (or --unfrozen) to evaluate it marked as not pre-registered'));
+    }
+    const gate = readGateFile(path).gate;
+    if (gate.windows !== undefined && gate.windows !== sweep.windows) issues.push(atPath(file, 'windows', String(sweep.windows), `${gate.windows}, the windows of gate ${path}`));
+    return { name: g, path, gate };
+  });
+  const gateArms = [...new Set(gates.flatMap(({ gate }) => gate.gate.flatMap((n) => [gate.criteria[n]!.arm, gate.criteria[n]!.baseline])))];
   const arms = sweep.arms ?? gateArms;
-  for (const a of gateArms) if (!arms.includes(a)) issues.push(atPath(file, 'arms', `no arm "${a}"`, `every arm the gate's criteria use (${gateArms.join(', ')})`));
+  for (const a of gateArms) if (!arms.includes(a)) issues.push(atPath(file, 'arms', `no arm "${a}"`, `every arm the gates' criteria use (${gateArms.join(', ')})`));
   if (issues.length > 0) throw new InputError(msg.problemsIn(file, issues), issues);
   const prepared = await prepareRun(sweepExperiment(sweep, arms), file, flags, 'arms', true);
   await reportCellsSanity(prepared.selected.map((i) => prepared.tasks[i]!));
@@ -48,10 +56,9 @@ export async function runSweepCommand(file: string, opts: Record<string, unknown
   const summary = await executeRun(prepared, flags, stderrRunProgress(flags.quiet));
   const { groups, hashed } = readRunCells(prepared);
 
-  const verdicts: SweepVerdictRecord[] = [];
-  let frozen = false;
+  const judged = gates.map((g) => ({ gate: g.name, gate_frozen: false, verdicts: [] as SweepVerdictRecord[] }));
   for (const [name, cells] of groups) {
-    const baseVerdict = new Map<string, boolean>();
+    const baseVerdict = gates.map(() => new Map<string, boolean>());
     for (const [vi, v] of sweep.variants.entries()) {
       const text = overridesText(v.overrides);
       const mine = cells.filter((c) => overridesText(c.cell.overrides) === text);
@@ -59,27 +66,31 @@ export async function runSweepCommand(file: string, opts: Record<string, unknown
       if (merged === null || mi.length > 0) throw new InputError(msg.variantCannotMerge(v.id, name), mi);
       const variantFile = join(prepared.outDir, 'variants', name, `${String(vi).padStart(3, '0')}-${fileSafe(v)}.json`);
       writeHashedResult(variantFile, stableStringify({ ...mergedResultFile(merged, prepared.base), variant: { id: v.id, overrides: v.overrides } }), hashed);
-      const report = checkGate(gatePath, variantFile, { unfrozen });
-      frozen = report.frozen;
-      for (const [load, lr] of Object.entries(report.loads)) {
-        if (vi === 0) baseVerdict.set(load, lr.passed);
-        const criteria: SweepVerdictRecord['criteria'] = {};
-        for (const [cn, c] of Object.entries(lr.criteria)) criteria[cn] = { point: c.point, low: c.low, high: c.high, status: c.status };
-        verdicts.push({ trace: name, trace_sha256: merged.traceSha256, load, variant: v.id, passed: lr.passed, flipped: lr.passed !== baseVerdict.get(load), criteria });
+      for (const [gi, g] of gates.entries()) {
+        const report = checkGate(g.path, variantFile, { unfrozen });
+        judged[gi]!.gate_frozen = report.frozen;
+        for (const [load, lr] of Object.entries(report.loads)) {
+          if (vi === 0) baseVerdict[gi]!.set(load, lr.passed);
+          const criteria: SweepVerdictRecord['criteria'] = {};
+          for (const [cn, c] of Object.entries(lr.criteria)) criteria[cn] = { point: c.point, low: c.low, high: c.high, status: c.status };
+          judged[gi]!.verdicts.push({ trace: name, trace_sha256: merged.traceSha256, load, variant: v.id, passed: lr.passed, flipped: lr.passed !== baseVerdict[gi]!.get(load), criteria });
+        }
       }
     }
   }
+  const first = judged[0]!;
   const out: SweepOutputRecord = {
     sweep: sweep.id,
     gate: sweep.gate,
-    gate_frozen: frozen,
+    gate_frozen: first.gate_frozen,
     mode: sweep.mode,
     variants: sweep.variants.map((v) => ({ id: v.id, overrides: v.overrides })),
-    verdicts,
+    verdicts: first.verdicts,
+    ...(namesGates ? { gates: judged } : {}),
   };
   const sweepPath = join(prepared.outDir, 'sweep.json');
   writeFileAtomic(sweepPath, stableStringify(out));
-  process.stdout.write(formatSweepTable(out.gate, frozen, verdicts));
+  process.stdout.write(judged.map((g) => formatSweepTable(g.gate, g.gate_frozen, g.verdicts)).join('\n'));
   if (!flags.quiet) process.stderr.write(`hsim: ${prepared.cells.length} cells (${summary.ran} run, ${summary.resumed} resumed); wrote ${sweepPath}\n`);
 }
 

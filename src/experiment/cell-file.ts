@@ -21,6 +21,8 @@ export interface CellBlock {
   readonly base: { readonly levels: number; readonly workers: number; readonly seed: number };
   /** The commit of the experiment file's repository when it is not hsim's checkout (absent otherwise). */
   readonly experiment_commit?: string;
+  /** For a generated trace: the hash of its spec (without the seed), the trace's identity across replications. */
+  readonly trace_spec_sha256?: string;
 }
 
 /** A cell file: the result file of one simulation (one load, one arm) with its `cell` block. */

@@ -10,6 +10,10 @@ import { buildSimulationConfig, optionsRecord } from '../cli/simulate-run.ts';
 import { buildResultFile } from '../result/result-file.ts';
 import { resultFileText } from '../result/result-file-io.ts';
 import { cliProvenance } from '../io/provenance-io.ts';
+import { existsSync } from 'node:fs';
+import { defaultCacheDir } from '../../traces/trace-io.ts';
+import type { GeneratorSpec } from './generator-spec.ts';
+import { ensureGeneratedTrace, generatedTracePath } from './generated-trace-io.ts';
 
 /** Everything a cell needs, as plain data (it crosses thread and machine boundaries). */
 export interface CellTask {
@@ -36,6 +40,8 @@ export interface CellTask {
   readonly jitter?: string;
   /** Store the cell's latency CDF (the experiment's `"latency_cdf": true`); absent: none. */
   readonly latencyCdf?: true;
+  /** For a generated trace: its spec and seed, so that a machine without `tracePath` can make the trace itself. */
+  readonly generate?: { readonly spec: GeneratorSpec; readonly seed: number };
 }
 
 /** A finished cell: its file's text, or why it failed (`input`: bad input, exit 2; else internal). */
@@ -104,7 +110,7 @@ export async function loadTraceChecked(path: string, sha256: string, cache: bool
 export async function runCellTask(task: CellTask): Promise<CellOutcome> {
   try {
     const cfg = taskConfig(task);
-    const loaded = await loadTraceChecked(task.tracePath, task.traceSha256, task.cache);
+    const loaded = await loadTraceChecked(await generatedTraceFor(task), task.traceSha256, task.cache);
     const out = simulate(loaded.trace, cfg, undefined, buffers);
     for (const load of Object.values(out.results)) {
       const arm = load.arms[task.armText]!;
@@ -116,6 +122,18 @@ export async function runCellTask(task: CellTask): Promise<CellOutcome> {
   } catch (err) {
     return failedCell(task.id, err);
   }
+}
+
+/**
+ * Where to read the task's trace: its path, or, for a generated trace that is not there (a queue worker on another
+ * machine), the same trace generated into this machine's cache folder (its SHA-256 is then checked as any trace's).
+ */
+async function generatedTraceFor(task: CellTask): Promise<string> {
+  const g = task.generate;
+  if (g === undefined || existsSync(task.tracePath)) return task.tracePath;
+  const path = generatedTracePath(defaultCacheDir(), g.spec, g.seed);
+  await ensureGeneratedTrace(g.spec, g.seed, path);
+  return path;
 }
 
 /** The outcome of a cell that threw `err`: bad input when it is an InputError (exit 2), else internal. */

@@ -76,4 +76,19 @@ describe('sweeps', () => {
     expect(text).toContain('s.json → parameters.aging[2]: value 5 given twice');
     expect(text).toContain('s.json → parameters.predictor.nope[0]');
   });
+
+  it('takes several gates under "gates", and names a bad list by its JSON path', () => {
+    const common = { id: 's', traces: spec.traces.map(({ path, sha256 }) => ({ path, sha256 })), loads: [0.8], parameters: { aging: [1000] }, out: 'o' };
+    const ok = parseSweep({ ...common, gates: ['a.json', 'b.json'] }, 's.json');
+    expect(ok.ok && [ok.value.gate, ok.value.gates]).toEqual(['a.json', ['a.json', 'b.json']]);
+    const one = parseSweep({ ...common, gate: 'g.json' }, 's.json');
+    expect(one.ok && one.value.gates).toEqual(['g.json']);
+    const issues = (input: unknown): string => {
+      const r = parseSweep({ ...common, ...(input as object) }, 's.json');
+      return r.ok ? '' : r.issues.join('\n');
+    };
+    expect(issues({ gates: [] })).toContain('s.json → gates: an empty list');
+    expect(issues({ gates: ['a.json', 3, 'a.json'] })).toMatch(/s\.json → gates\[1\]: 3[^\n]*\n.*s\.json → gates\[2\]: "a\.json" given twice/s);
+    expect(issues({ gate: 'g.json', gates: ['a.json'] })).toContain('s.json → gates: both "gate" and "gates"');
+  });
 });

@@ -32,6 +32,20 @@ describe('parseExperiment', () => {
     expect(bad.ok ? [] : bad.issues).toEqual(['x.json → latency_cdf: "yes"; expected true or false (true stores each cell\'s latency CDF)']);
   });
 
+  it('takes a generated trace: named by its kind (or "name"), its sha256 the hash of the spec', () => {
+    const r = parseExperiment({ ...good, traces: [{ generate: { kind: 'serverless', n: 100 } }, { generate: { kind: 'serverless', n: 200 }, name: 'big' }] }, 'x.json');
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.value.traces.map((t) => [t.name, t.path])).toEqual([['serverless', 'generate:serverless'], ['big', 'generate:serverless']]);
+    expect(r.value.traces[0]!.sha256).toMatch(/^[0-9a-f]{64}$/);
+    expect(r.value.traces[0]!.sha256).not.toBe(r.value.traces[1]!.sha256);
+    const clash = parseExperiment({ ...good, traces: [{ generate: { kind: 'mmc' } }, { generate: { kind: 'mmc', n: 5 }, path: 'x.csv' }, { generate: { kind: 'mmc', rho: 0.5 } }] }, 'x.json');
+    expect(clash.ok).toBe(false);
+    if (clash.ok) return;
+    expect(clash.issues.join('\n')).toContain('x.json → traces[1].path: an unknown field');
+    expect(clash.issues.join('\n')).toContain('x.json → traces[2].name: trace name "mmc", also used by traces[0]');
+  });
+
   it('accepts "as-is" as the load list', () => {
     const r = parseExperiment({ ...good, loads: 'as-is' }, 'x.json');
     expect(r.ok && r.value.loads).toEqual(['as-is']);

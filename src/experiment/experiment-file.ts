@@ -3,13 +3,19 @@ import { IssueList, describeJson, isRecord, type Parsed } from './json-shape.ts'
 import { parseOverrideList, type Overrides } from './overrides.ts';
 import { INPUT_RANGES, inRange, rangeText } from '../input-ranges.ts';
 import { isProblem, parseJitter, parseTies } from '../trace/perturb.ts';
+import { generatorSpecHash, parseGeneratorSpec, type GeneratorSpec } from './generator-spec.ts';
 
-/** A trace of an experiment: its path as written (relative to the file's folder) and its expected SHA-256. */
+/**
+ * A trace of an experiment: its path as written (relative to the file's folder) and its expected SHA-256; or a
+ * generator spec (`path` then is `generate:<kind>` and `sha256` the hash of the canonical spec, and each cell runs
+ * on the trace generated with its seed).
+ */
 export interface ExperimentTrace {
   readonly path: string;
   readonly sha256: string;
-  /** File name without .csv[.gz]: names the trace's merged result file and its cells. */
+  /** File name without .csv[.gz] (or the generated trace's `name`, default its kind): names its merged result file and its cells. */
   readonly name: string;
+  readonly generate?: GeneratorSpec;
 }
 
 /** A validated experiment. Paths are as written in the file (the I/O side resolves them). */
@@ -136,7 +142,7 @@ export function parsePerturbationFields(input: Record<string, unknown>, issues: 
 
 function parseTraces(input: unknown, issues: IssueList): ExperimentTrace[] {
   if (!Array.isArray(input) || input.length === 0) {
-    issues.add('traces', describeJson(input), 'a non-empty array of {"path", "sha256"}');
+    issues.add('traces', describeJson(input), 'a non-empty array of {"path", "sha256"} or {"generate": {"kind", …}}');
     return [];
   }
   const out: ExperimentTrace[] = [];
@@ -144,7 +150,16 @@ function parseTraces(input: unknown, issues: IssueList): ExperimentTrace[] {
   input.forEach((t, i) => {
     const at = `traces[${i}]`;
     if (!isRecord(t)) {
-      issues.add(at, describeJson(t), 'an object {"path", "sha256"}');
+      issues.add(at, describeJson(t), 'an object {"path", "sha256"} or {"generate": {"kind", …}}');
+      return;
+    }
+    if (t['generate'] !== undefined) {
+      const generated = parseGeneratedTrace(t, at, issues);
+      if (generated === null) return;
+      const prior = names.get(generated.name);
+      if (prior !== undefined) issues.add(`${at}.name`, `trace name "${generated.name}", also used by traces[${prior}]`, 'distinct names (they name the result files), e.g. "name": "faas-small"');
+      else names.set(generated.name, i);
+      out.push(generated);
       return;
     }
     issues.unknownKeys(t, at, ['path', 'sha256']);
@@ -160,6 +175,19 @@ function parseTraces(input: unknown, issues: IssueList): ExperimentTrace[] {
     out.push({ path, sha256: typeof sha === 'string' ? sha : '', name });
   });
   return out;
+}
+
+/** `{"generate": {…}, "name"?: …}`: a generated trace (null when invalid, with its issues added). */
+function parseGeneratedTrace(t: Record<string, unknown>, at: string, issues: IssueList): ExperimentTrace | null {
+  issues.unknownKeys(t, at, ['generate', 'name']);
+  const spec = parseGeneratorSpec(t['generate'], `${at}.generate`, issues);
+  const name = t['name'] === undefined ? spec?.kind : t['name'];
+  if (t['name'] !== undefined && (typeof name !== 'string' || !ID.test(name))) {
+    issues.add(`${at}.name`, describeJson(name), 'letters, digits, ".", "_" or "-" (it names files)');
+    return null;
+  }
+  if (spec === null) return null;
+  return { path: `generate:${spec.kind}`, sha256: generatorSpecHash(spec), name: name as string, generate: spec };
 }
 
 function parseLoadList(input: unknown, issues: IssueList): string[] {

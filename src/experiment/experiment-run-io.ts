@@ -19,6 +19,7 @@ import { DEFAULT_QUEUE_NAME, parseRedisUrl, type RedisTarget } from './redis-tar
 import { loadTraceChecked, taskConfig, type CellOutcome, type CellTask } from './cell-task.ts';
 import { cliProvenance, foreignRepositoryCommit, gitCommit } from '../io/provenance-io.ts';
 import { REPLICATION_BOOTSTRAP, replicationAggregate } from '../../analysis/replication-aggregate.ts';
+import { ensureGeneratedTrace, generatedTracePath } from './generated-trace-io.ts';
 
 /** The command-line flags of `hsim run` and `hsim sweep`, validated. */
 export interface RunFlags {
@@ -113,12 +114,15 @@ export async function prepareRun(spec: ExperimentSpec, file: string, flags: RunF
   const hashes: string[] = [];
   const seenArmIssues = new Set<string>();
   const base: MergeBase = { experiment: spec.id, experiment_hash: expHash, levels: spec.levels, workers: spec.workers, seed: spec.seed, ...fromRepo };
+  const outDir = flags.out ?? resolveFrom(file, spec.out);
+  const records: (Record<string, unknown> | null)[] = [];
   for (const c of cells) {
     const block: CellBlock = {
       id: c.id, index: c.index, experiment: spec.id, experiment_hash: expHash, cells_total: cells.length, trace_name: c.trace.name,
       load: c.load, arm: c.arm, overrides: c.overrides, repeat: c.repeat, key: c.key,
       base: { levels: spec.levels, workers: spec.workers, seed: spec.seed },
       ...fromRepo,
+      ...(c.trace.generate !== undefined ? { trace_spec_sha256: c.trace.sha256 } : {}),
     };
     const task: CellTask = {
       id: c.id, tracePath: resolve(resolveFrom(file, c.trace.path)), traceLabel: c.trace.path, traceSha256: c.trace.sha256, load: c.load,
@@ -127,13 +131,14 @@ export async function prepareRun(spec: ExperimentSpec, file: string, flags: RunF
       ...(c.ties !== undefined ? { ties: c.ties } : {}),
       ...(c.jitter !== undefined ? { jitter: c.jitter } : {}),
       ...(spec.latencyCdf === true ? { latencyCdf: true as const } : {}),
+      ...(c.trace.generate !== undefined ? { generate: { spec: c.trace.generate, seed: c.seed } } : {}),
     };
     tasks.push(task);
     try {
-      hashes.push(configHash(optionsRecord(taskConfig(task)), c.trace.sha256));
+      records.push(optionsRecord(taskConfig(task)));
     } catch (err) {
       if (!(err instanceof InputError)) throw err;
-      hashes.push('');
+      records.push(null);
       const where = `${file} → ${armPath}[${spec.arms.indexOf(c.arm)}]${c.key === c.arm ? '' : ` as ${c.armText}${c.levels !== spec.levels ? ` with levels ${c.levels}` : ''}`}`;
       for (const m of err.issues) {
         const text = `${where}: ${m.replace(/^simulate: /, '')}`;
@@ -148,6 +153,15 @@ export async function prepareRun(spec: ExperimentSpec, file: string, flags: RunF
   }
   const indices = cells.map((_, i) => i);
   const selected = flags.shard ? shardItems(indices, flags.shard) : indices;
+  // Generated traces are made only for a valid experiment (bad input writes nothing), and only those this process runs.
+  if (issues.length === 0) {
+    const made = await generateTraces(spec, selected.map((i) => cells[i]!), outDir, file, issues);
+    for (const i of selected) {
+      const m = made.get(generatedKey(cells[i]!));
+      if (m !== undefined) tasks[i] = { ...tasks[i]!, tracePath: m.path, traceSha256: m.sha256 };
+    }
+  }
+  records.forEach((r, i) => hashes.push(r === null ? '' : configHash(r, tasks[i]!.traceSha256)));
   // With --jobs N on this machine, the threads start (and warm up) now, while the traces are read below.
   const threads = startThreads && issues.length === 0 && flags.queue === null && flags.jobs > 1 && selected.length > 1;
   const runner = threads ? await createCellRunner(Math.min(flags.jobs, selected.length), selected.map((i) => tasks[i]!)) : null;
@@ -158,14 +172,40 @@ export async function prepareRun(spec: ExperimentSpec, file: string, flags: RunF
     await runner?.close();
     throw err;
   }
-  const outDir = flags.out ?? resolveFrom(file, spec.out);
   return { spec, file, outDir, cells, tasks, hashes, base, selected, runner };
+}
+
+const generatedKey = (c: Cell): string => `${c.trace.name}\n${c.seed}`;
+
+/**
+ * Generates (or finds, from an earlier or resumed run) the trace of every generated trace × cell seed under
+ * `<outDir>/generated/`, once each: trace name + seed → its path and SHA-256. Out-of-range generator options are
+ * added to `issues` with the trace's JSON path.
+ */
+async function generateTraces(spec: ExperimentSpec, cells: readonly Cell[], outDir: string, file: string, issues: string[]): Promise<Map<string, { path: string; sha256: string }>> {
+  const made = new Map<string, { path: string; sha256: string }>();
+  const failed = new Set<string>();
+  for (const c of cells) {
+    const gen = c.trace.generate;
+    const key = generatedKey(c);
+    if (gen === undefined || made.has(key) || failed.has(c.trace.name)) continue;
+    const path = resolve(generatedTracePath(outDir, gen, c.seed));
+    try {
+      made.set(key, { path, sha256: await ensureGeneratedTrace(gen, c.seed, path) });
+    } catch (err) {
+      if (!(err instanceof InputError)) throw err;
+      failed.add(c.trace.name);
+      issues.push(`${file} → traces[${spec.traces.indexOf(c.trace)}].generate: ${err.message}`);
+    }
+  }
+  return made;
 }
 
 /** Checks that every trace exists and has its recorded SHA-256 (reading each once, into this thread's cache). */
 async function checkTraces(spec: ExperimentSpec, file: string, flags: RunFlags, issues: string[]): Promise<void> {
   const checked = new Set<string>();
   for (const [i, t] of spec.traces.entries()) {
+    if (t.generate !== undefined) continue; // made and hashed by generateTraces
     const abs = resolve(resolveFrom(file, t.path));
     if (checked.has(abs) || t.sha256 === '') continue;
     checked.add(abs);

@@ -41,8 +41,16 @@ export function mergeTraceCells(sorted: readonly CellFile[], base: MergeBase, ke
   const armOptions: Record<string, unknown> = {};
   const keys: string[] = [];
   const loads: string[] = [];
+  // A generated trace is one trace per seed: its cells agree on the spec's hash, and each seed's SHA-256 is recorded.
+  const identity = (c: CellFile): string => c.cell.trace_spec_sha256 ?? c.trace.sha256;
+  const generated: Record<string, string> = {};
   for (const c of sorted) {
-    if (c.trace.sha256 !== first.trace.sha256) issues.push(msg.cellOfOtherTrace(c.cell.id, c.trace.sha256, first.trace.sha256, first.cell.id));
+    if (identity(c) !== identity(first)) issues.push(msg.cellOfOtherTrace(c.cell.id, identity(c), identity(first), first.cell.id));
+    if (c.cell.trace_spec_sha256 !== undefined) {
+      const seed = String(c.options['seed']);
+      if (generated[seed] !== undefined && generated[seed] !== c.trace.sha256) issues.push(`cell ${c.cell.id}: generated trace sha256 ${c.trace.sha256} for seed ${seed}; expected ${generated[seed]} as in an earlier cell`);
+      generated[seed] = c.trace.sha256;
+    }
     const key = keyOf(c);
     const { compress, arm } = cellArm(c);
     let load = results[c.cell.load];
@@ -72,11 +80,12 @@ export function mergeTraceCells(sorted: readonly CellFile[], base: MergeBase, ke
     seed: base.seed,
   };
   if (Object.keys(armOptions).length > 0) options['arm_options'] = armOptions;
+  if (Object.keys(generated).length > 0) options['generated_trace_sha256'] = generated;
   const { rows, history_rows, evaluation_rows, boundaries_ms } = baseCell.trace;
   return {
     merged: {
       tracePath: first.trace.path,
-      traceSha256: first.trace.sha256,
+      traceSha256: identity(first),
       trace: { rows, history_rows, evaluation_rows, boundaries_ms: [...boundaries_ms] },
       options,
       results,

@@ -1,4 +1,4 @@
-// The sweep file: parameters varied one at a time around the defaults (or as a grid) and judged by one gate.
+// The sweep file: parameters varied one at a time around the defaults (or as a grid) and judged by one or more gates.
 import { parseArms, parseCommon, type ExperimentSpec } from './experiment-file.ts';
 import { IssueList, describeJson, isRecord, type Parsed } from './json-shape.ts';
 import { checkOverride, overridesText, valueText, type OverrideValue, type Overrides } from './overrides.ts';
@@ -11,9 +11,12 @@ export interface Variant {
   readonly overrides: Overrides;
 }
 
-/** A validated sweep. `arms` null: the arms the gate's criteria name. */
+/** A validated sweep. `arms` null: the arms the gates' criteria name. */
 export interface SweepSpec extends Omit<ExperimentSpec, 'arms' | 'overrides' | 'repeats'> {
+  /** The first gate (the one of `"gate"`, or `gates[0]`). */
   readonly gate: string;
+  /** Every gate the variants are judged by, in file order (`"gate"` alone: just it). */
+  readonly gates: readonly string[];
   readonly gateUnfrozen: boolean;
   readonly mode: SweepMode;
   readonly parameters: readonly (readonly [string, readonly OverrideValue[]])[];
@@ -22,7 +25,7 @@ export interface SweepSpec extends Omit<ExperimentSpec, 'arms' | 'overrides' | '
 }
 
 export const SWEEP_FIELDS = [
-  'id', 'description', 'gate', 'gate_unfrozen', 'traces', 'loads', 'arms', 'split', 'fraction', 'windows', 'window_by',
+  'id', 'description', 'gate', 'gates', 'gate_unfrozen', 'traces', 'loads', 'arms', 'split', 'fraction', 'windows', 'window_by',
   'workers', 'levels', 'seed', 'mode', 'parameters', 'out', 'ties', 'jitter', 'latency_cdf',
 ] as const;
 
@@ -34,7 +37,7 @@ export function parseSweep(input: unknown, file: string): Parsed<SweepSpec> {
   const common = parseCommon(input, issues);
   if (common.ties === 'shuffle') issues.add('ties', '"shuffle" without a seed', '"shuffle:SEED" (a sweep has no replications)');
   if (common.jitter !== undefined && !common.jitter.includes(':')) issues.add('jitter', `"${common.jitter}" without a seed`, '"MS:SEED" (a sweep has no replications)');
-  const gate = issues.string(input, 'gate', '');
+  const gates = parseGates(input, issues);
   let gateUnfrozen = false;
   if (input['gate_unfrozen'] !== undefined) {
     if (typeof input['gate_unfrozen'] !== 'boolean') issues.add('gate_unfrozen', describeJson(input['gate_unfrozen']), 'true or false');
@@ -67,7 +70,25 @@ export function parseSweep(input: unknown, file: string): Parsed<SweepSpec> {
     }
   }
   if (issues.issues.length > 0) return { ok: false, issues: issues.issues };
-  return { ok: true, value: { ...common, gate, gateUnfrozen, mode, arms, parameters, variants: expandVariants(mode, parameters) } };
+  return { ok: true, value: { ...common, gate: gates[0]!, gates, gateUnfrozen, mode, arms, parameters, variants: expandVariants(mode, parameters) } };
+}
+
+/** `"gate": "g.json"` or `"gates": ["a.json", "b.json"]` (exactly one of the two; distinct non-empty strings). */
+function parseGates(input: Record<string, unknown>, issues: IssueList): string[] {
+  const list = input['gates'];
+  if (list === undefined) return [issues.string(input, 'gate', '')];
+  if (input['gate'] !== undefined) issues.add('gates', 'both "gate" and "gates"', 'one of them ("gates" for several)');
+  if (!Array.isArray(list) || list.length === 0) {
+    issues.add('gates', Array.isArray(list) ? 'an empty list' : describeJson(list), 'a non-empty list of gate files, e.g. ["gates/a.json", "gates/b.json"]');
+    return [''];
+  }
+  const out: string[] = [];
+  list.forEach((g: unknown, i) => {
+    if (typeof g !== 'string' || g === '') issues.add(`gates[${i}]`, describeJson(g), 'a gate file path (a non-empty string)');
+    else if (out.includes(g)) issues.add(`gates[${i}]`, `"${g}" given twice`, 'distinct gate files');
+    else out.push(g);
+  });
+  return out.length > 0 ? out : [''];
 }
 
 /** The variants: `base` first, then each parameter value alone (one-at-a-time) or every combination (grid). */
@@ -89,6 +110,6 @@ function variant(o: Overrides): Variant {
 
 /** The experiment a sweep runs: every arm under every variant's overrides (the baseline too: `levels` changes it). */
 export function sweepExperiment(sweep: SweepSpec, arms: readonly string[]): ExperimentSpec {
-  const { gate: _g, gateUnfrozen: _u, mode: _m, parameters: _p, arms: _a, variants, ...common } = sweep;
+  const { gate: _g, gates: _gs, gateUnfrozen: _u, mode: _m, parameters: _p, arms: _a, variants, ...common } = sweep;
   return { ...common, arms, overrides: variants.map((v) => v.overrides), repeats: 1 };
 }

@@ -21,6 +21,16 @@ export interface SweepOutputRecord {
   readonly gate_frozen: boolean;
   readonly mode: SweepMode;
   readonly variants: readonly { readonly id: string; readonly overrides: Overrides }[];
+  /** The verdicts of the first gate (`gate`). */
+  readonly verdicts: readonly SweepVerdictRecord[];
+  /** Only for a sweep that names `"gates"`: every gate (the first too) with its frozen flag and verdicts. */
+  readonly gates?: readonly SweepGateRecord[];
+}
+
+/** One gate's verdicts in a sweep.json of several gates. */
+export interface SweepGateRecord {
+  readonly gate: string;
+  readonly gate_frozen: boolean;
   readonly verdicts: readonly SweepVerdictRecord[];
 }
 

@@ -16,6 +16,33 @@ describe('selection', () => {
     }
   });
 
+  it('selectKth equals the sorted k-th value on large ranges (sampled windows): heavy tails, runs, sorted and reversed', () => {
+    const rng = createRng('select-large');
+    const shapes: ((i: number, n: number) => number)[] = [
+      () => 1 / (rng.next() + 1e-9) ** 1.5, // Pareto-like tail
+      () => Math.floor(rng.next() * 3), // three values only
+      (i) => i, // sorted
+      (i, n) => n - i, // reversed
+      (i) => (i % 97) * 1000 + rng.next(), // sawtooth
+    ];
+    for (let trial = 0; trial < 60; trial++) {
+      const n = 601 + Math.floor(rng.next() * 20000);
+      const shape = shapes[trial % shapes.length]!;
+      const a = Float64Array.from({ length: n }, (_, i) => shape(i, n));
+      const lo = Math.floor(rng.next() * 50);
+      for (const q of [0, 0.5, 0.95, 0.99, 1]) {
+        const k = Math.min(n - 1, lo + Math.floor(q * (n - 1 - lo)));
+        const b = Float64Array.from(a);
+        const want = Float64Array.from(b.subarray(lo)).sort()[k - lo];
+        expect(selectKth(b, k, lo, n)).toBe(want);
+        // The partition property that successive selections rely on.
+        let misplaced = 0;
+        for (let x = lo; x < n; x++) if ((x < k && b[x]! > b[k]!) || (x > k && b[x]! < b[k]!)) misplaced++;
+        expect(misplaced).toBe(0);
+      }
+    }
+  });
+
   it('nearestRankQuantiles equals nearestRank on the sorted values', () => {
     const rng = createRng('quantiles');
     const qs = [0.5, 0.95, 0.99];

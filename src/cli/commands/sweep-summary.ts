@@ -5,8 +5,8 @@ import type { Command } from 'commander';
 export function registerSweepSummary(program: Command): void {
   program
     .command('sweep-summary')
-    .description('per parameter and gate: "robust" or "flips at V1, V2", and variants passing n of N (several sweep.json = several gates)')
-    .argument('<sweep-json...>', 'sweep.json files written by hsim sweep (each judged by its own gate)')
+    .description('per parameter and gate: "robust" or "flips at V1, V2", and variants passing n of N (every gate of each sweep.json)')
+    .argument('<sweep-json...>', 'sweep.json files written by hsim sweep (a sweep with "gates" holds several)')
     .option('--json', 'print the rows as JSON')
     .addHelpText('after', `
 Example:
@@ -25,14 +25,19 @@ Example:
           issues.push(atLocation(f, undefined, `not readable as JSON (${(err as Error).message})`, 'a sweep.json written by hsim sweep'));
           continue;
         }
-        const s = json as { gate?: unknown; verdicts?: unknown };
-        if (typeof s.gate !== 'string' || !Array.isArray(s.verdicts)) {
-          issues.push(atLocation(f, undefined, 'no "gate" string and "verdicts" list', 'a sweep.json written by hsim sweep'));
-          continue;
-        }
-        const list = gates.get(s.gate) ?? [];
-        list.push(...(s.verdicts as { trace: string; load: string; variant: string; passed: boolean }[]));
-        gates.set(s.gate, list);
+        const s = json as { gate?: unknown; verdicts?: unknown; gates?: unknown };
+        // A sweep of several gates lists each under `gates`; one of a single gate has them at the top.
+        const judged: unknown[] = Array.isArray(s.gates) ? s.gates : [s];
+        judged.forEach((g, i) => {
+          const j = g as { gate?: unknown; verdicts?: unknown };
+          if (typeof j.gate !== 'string' || !Array.isArray(j.verdicts)) {
+            issues.push(atLocation(f, undefined, `no "gate" string and "verdicts" list${Array.isArray(s.gates) ? ` in gates[${i}]` : ''}`, 'a sweep.json written by hsim sweep'));
+            return;
+          }
+          const list = gates.get(j.gate) ?? [];
+          list.push(...(j.verdicts as { trace: string; load: string; variant: string; passed: boolean }[]));
+          gates.set(j.gate, list);
+        });
       }
       if (issues.length > 0) throw new InputError(issues.length === 1 ? issues[0]! : `${issues.length} problems with the sweep files`, issues);
       let rows;
