@@ -35,6 +35,8 @@ export interface SimulationConfig {
   readonly perturb?: Perturbation | null;
   /** Handlers compute on this many cores, shared among the running ones; absent = a core per worker (SPEC §5). */
   readonly cores?: number;
+  /** A fixed broker cost per message (ms) before its handler starts, the worker busy meanwhile; absent = none. */
+  readonly overheadMs?: number;
 }
 
 /** Label of a load as it appears in result files: `"0.5"`, `"as-is"`. */
@@ -76,13 +78,14 @@ export function simulate(input: Trace, cfg: SimulationConfig, onArm?: (load: str
         agingIntervalMs: arm.agingIntervalMs,
         pausing: arm.flags.pausing,
       };
-      // An ideal-order routing brings its own engine; otherwise handlers compute on shared cores when --cores is given.
+      // An ideal-order routing brings its own engine; otherwise handlers compute on shared cores when --cores is given
+      // (a core per worker when only --overhead is: W running handlers never slow each other down).
       const engine = arm.routing.engine;
       const run = engine !== undefined
         ? engine(trace.arrival, trace.duration, first, m, compress, router, engineCfg, buffers)
-        : cfg.cores === undefined
+        : cfg.cores === undefined && cfg.overheadMs === undefined
           ? runEngine(trace.arrival, trace.duration, first, m, compress, router, engineCfg, buffers)
-          : runEngineOnCores(trace.arrival, trace.duration, first, m, compress, router, engineCfg, cfg.cores, buffers);
+          : runEngineOnCores(trace.arrival, trace.duration, first, m, compress, router, engineCfg, cfg.cores ?? cfg.workers, buffers, cfg.overheadMs ?? 0);
       const cols = { arrival: run.arrival, start: run.start, end: run.end, duration: trace.duration.subarray(first, first + m), scale: 1, cls, levels: cfg.levels };
       const result = buildArmResult({
         fold: new MetricFolder(cols, buffers.f64('metricScratch', Math.max(1, m))),

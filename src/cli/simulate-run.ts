@@ -16,6 +16,7 @@ import { isProblem, parseJitter, parseTies, type Perturbation } from '../trace/p
 import { formatSimulationTable } from './simulation-table.ts';
 import { parseJsonText } from '../json/json-syntax.ts';
 import { reportSanity } from './sanity-report.ts';
+import { parseContentionOptions } from '../experiment/contention-fields.ts';
 
 /** Options as commander hands them over (strings and flags). */
 type RawOptions = Record<string, unknown>;
@@ -28,7 +29,7 @@ export function buildSimulationConfig(opts: RawOptions): SimulationConfig {
   const workers = parseInteger(str('workers'), 'option --workers', 'workers', issues);
   const windows = parseInteger(str('windows'), 'option --windows', 'windows', issues);
   const seed = parseInteger(str('seed'), 'option --seed', 'seed', issues);
-  const cores = opts.cores === undefined ? undefined : parseInteger(str('cores'), 'option --cores', 'workers', issues);
+  const contention = parseContentionOptions(opts, issues);
   const loads = parseLoads(str('load'), 'option --load', issues);
   const split = parseSplit(str('split'), 'option --split', issues);
   const fraction = parseFraction(str('fraction'), 'option --fraction', issues);
@@ -76,11 +77,12 @@ export function buildSimulationConfig(opts: RawOptions): SimulationConfig {
     if (name.startsWith('predictor.') && !arms.some((a) => a.routing.needsPredictor)) issues.push(atOption('--set', `"${s}" but no arm has a predictor`, 'a predictive arm, or no predictor.* overrides'));
   }
   const perturb = parsePerturbation(opts, issues);
-  if (cores !== undefined) {
-    for (const a of arms) if (a.routing.engine !== undefined) issues.push(atOption('--cores', `${cores} with the ideal-order arm ${a.text}`, 'arms of the level engine (the ideal-order engines give each worker a core)'));
+  for (const [option, value] of [['--cores', contention.cores], ['--overhead', contention.overheadMs]] as const) {
+    if (value === undefined) continue;
+    for (const a of arms) if (a.routing.engine !== undefined) issues.push(atOption(option, `${value} with the ideal-order arm ${a.text}`, 'arms of the level engine (the ideal-order engines give each worker a core and no overhead)'));
   }
   if (issues.length > 0) throw new InputError(msg.commandOptionProblems('simulate', issues.length), issues);
-  const cfg = { loads, arms, workers, levels, defaultLevel: defaultLevelFor(levels), split, fraction, windows, windowBy, staticMap, seed, predictorSnapshot, ...(sets.length > 0 ? { sets } : {}), ...(cores === undefined ? {} : { cores }) };
+  const cfg = { loads, arms, workers, levels, defaultLevel: defaultLevelFor(levels), split, fraction, windows, windowBy, staticMap, seed, predictorSnapshot, ...(sets.length > 0 ? { sets } : {}), ...contention };
   return perturb === null ? cfg : { ...cfg, perturb };
 }
 
@@ -123,6 +125,7 @@ export function optionsRecord(cfg: SimulationConfig, extra: Record<string, unkno
     ...(cfg.perturb?.jitter ? { jitter: { ms: cfg.perturb.jitter.ms, seed: cfg.perturb.jitter.seed } } : {}),
     // Only when given: results of the one-core-per-worker model keep their bytes.
     ...(cfg.cores === undefined ? {} : { cores: cfg.cores }),
+    ...(cfg.overheadMs === undefined ? {} : { overhead_ms: cfg.overheadMs }),
     ...extra,
   };
 }

@@ -15,6 +15,7 @@ import { executeRun, mergedResultFile, parseRunFlags, prepareRun, readJsonFile, 
 import { stderrRunProgress } from './progress-bar.ts';
 import { formatSweepTable, type SweepOutputRecord, type SweepVerdictRecord } from '../experiment/sweep-output.ts';
 import { withPerturbationFlags } from '../experiment/perturbation-flags.ts';
+import { withContentionFlags } from '../experiment/contention-fields.ts';
 import { reportCellsSanity } from './cells-sanity.ts';
 
 /**
@@ -28,7 +29,7 @@ export async function runSweepCommand(file: string, opts: Record<string, unknown
   if (flags.shard !== null) throw new InputError(msg.sweepCannotShard());
   const parsed = parseSweep(readJsonFile(file, 'a sweep file (JSON)'), file);
   if (!parsed.ok) throw new InputError(msg.problemsIn(file, parsed.issues), parsed.issues);
-  const sweep = withPerturbationFlags(parsed.value, opts);
+  const sweep = withContentionFlags(withPerturbationFlags(parsed.value, opts), opts);
   const gatePath = resolveFrom(file, sweep.gate);
   const unfrozen = sweep.gateUnfrozen || opts['unfrozen'] === true;
   const gate = readGateFile(gatePath).gate;

@@ -34,6 +34,9 @@ export interface CellTask {
   /** `shuffle:SEED` / `MS:SEED` perturbations before the split (absent: none). */
   readonly ties?: string;
   readonly jitter?: string;
+  /** Cores shared by computing handlers and the broker's cost per message, ms (absent: a core each, none). */
+  readonly cores?: number;
+  readonly overheadMs?: number;
 }
 
 /** A finished cell: its file's text, or why it failed (`input`: bad input, exit 2; else internal). */
@@ -47,6 +50,8 @@ export function taskConfig(task: CellTask): SimulationConfig {
     arm: [task.armText], load: task.load, workers: String(task.workers), levels: String(task.levels), split: task.split,
     fraction: String(task.fraction), windows: String(task.windows), windowBy: task.windowBy, set: [], seed: String(task.seed),
     ties: task.ties, jitter: task.jitter,
+    ...(task.cores === undefined ? {} : { cores: String(task.cores) }),
+    ...(task.overheadMs === undefined ? {} : { overhead: String(task.overheadMs) }),
   });
 }
 

@@ -3,6 +3,7 @@ import { IssueList, describeJson, isRecord, type Parsed } from './json-shape.ts'
 import { parseOverrideList, type Overrides } from './overrides.ts';
 import { INPUT_RANGES, inRange, rangeText } from '../input-ranges.ts';
 import { isProblem, parseJitter, parseTies } from '../trace/perturb.ts';
+import { parseContentionFields } from './contention-fields.ts';
 
 /** A trace of an experiment: its path as written (relative to the file's folder) and its expected SHA-256. */
 export interface ExperimentTrace {
@@ -36,11 +37,15 @@ export interface ExperimentSpec {
   /** Replication seeds: every cell once per seed (key `arm#sSEED`), the seed applying to seeded arms and to a
    *  seedless `"ties": "shuffle"` or `"jitter": "MS"`. Absent: no replications. */
   readonly replications?: readonly number[];
+  /** Handlers compute on this many cores (`"cores"`); absent: a core per worker. */
+  readonly cores?: number;
+  /** A fixed broker cost per message before its handler starts, ms (`"overhead_ms"`); absent: none. */
+  readonly overheadMs?: number;
 }
 
 export const EXPERIMENT_FIELDS = [
   'id', 'description', 'traces', 'loads', 'arms', 'split', 'fraction', 'windows', 'window_by', 'workers', 'levels', 'seed',
-  'overrides', 'repeats', 'out', 'ties', 'jitter', 'replications',
+  'overrides', 'repeats', 'out', 'ties', 'jitter', 'replications', 'cores', 'overhead_ms',
 ] as const;
 
 const ID = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
@@ -92,7 +97,7 @@ export function parseCommon(input: Record<string, unknown>, issues: IssueList): 
   const levels = issues.integer(input, 'levels', '', 2, 3, INPUT_RANGES.levels.max);
   const seed = issues.integer(input, 'seed', '', 0, 1, INPUT_RANGES.seed.max);
   const out = issues.string(input, 'out', '');
-  return { id, traces, loads, split, fraction, windows, windowBy, workers, levels, seed, out, ...parsePerturbationFields(input, issues) };
+  return { id, traces, loads, split, fraction, windows, windowBy, workers, levels, seed, out, ...parsePerturbationFields(input, issues), ...parseContentionFields(input, issues) };
 }
 
 /**

@@ -122,6 +122,8 @@ export async function prepareRun(spec: ExperimentSpec, file: string, flags: RunF
       windows: spec.windows, windowBy: spec.windowBy, cache: flags.cache, block,
       ...(c.ties !== undefined ? { ties: c.ties } : {}),
       ...(c.jitter !== undefined ? { jitter: c.jitter } : {}),
+      ...(spec.cores !== undefined ? { cores: spec.cores } : {}),
+      ...(spec.overheadMs !== undefined ? { overheadMs: spec.overheadMs } : {}),
     };
     tasks.push(task);
     try {
