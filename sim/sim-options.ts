@@ -18,7 +18,10 @@ export function parseLoads(text: string, where: string, issues: string[]): Load[
   return out;
 }
 
-/** Parses an integer option within its documented range (src/input-ranges.ts); pushes an issue when it is not. */
+/**
+ * Parses a numeric option within its documented range (src/input-ranges.ts; whole where the range says so); pushes
+ * an issue when it is not.
+ */
 export function parseInteger(text: string, where: string, range: RangedInput, issues: string[]): number {
   const r = INPUT_RANGES[range];
   const v = Number(text);

@@ -38,6 +38,8 @@ export interface SimulationConfig {
   readonly cores?: number;
   /** Store each arm's latency CDF (`latency_cdf`, sim/latency-cdf.ts); absent or false = none, every byte as before. */
   readonly latencyCdf?: boolean;
+  /** A fixed broker cost per message (ms) before its handler starts, the worker busy meanwhile; absent = none. */
+  readonly overheadMs?: number;
 }
 
 /** Label of a load as it appears in result files: `"0.5"`, `"as-is"`. */
@@ -79,13 +81,14 @@ export function simulate(input: Trace, cfg: SimulationConfig, onArm?: (load: str
         agingIntervalMs: arm.agingIntervalMs,
         pausing: arm.flags.pausing,
       };
-      // An ideal-order routing brings its own engine; otherwise handlers compute on shared cores when --cores is given.
+      // An ideal-order routing brings its own engine; otherwise handlers compute on shared cores when --cores is given
+      // (a core per worker when only --overhead is: W running handlers never slow each other down).
       const engine = arm.routing.engine;
       const run = engine !== undefined
         ? engine(trace.arrival, trace.duration, first, m, compress, router, engineCfg, buffers)
-        : cfg.cores === undefined
+        : cfg.cores === undefined && cfg.overheadMs === undefined
           ? runEngine(trace.arrival, trace.duration, first, m, compress, router, engineCfg, buffers)
-          : runEngineOnCores(trace.arrival, trace.duration, first, m, compress, router, engineCfg, cfg.cores, buffers);
+          : runEngineOnCores(trace.arrival, trace.duration, first, m, compress, router, engineCfg, cfg.cores ?? cfg.workers, buffers, cfg.overheadMs ?? 0);
       const cols = { arrival: run.arrival, start: run.start, end: run.end, duration: trace.duration.subarray(first, first + m), scale: 1, cls, levels: cfg.levels };
       const result = buildArmResult({
         fold: new MetricFolder(cols, buffers.f64('metricScratch', Math.max(1, m))),

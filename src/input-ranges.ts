@@ -19,6 +19,9 @@ export const INPUT_RANGES = {
   seed: { min: 0, max: 2 ** 32 - 1, integer: true },
   repeats: { min: 1, max: 1000, integer: true },
   load: { min: 1e-6, max: 1000, integer: false },
+  // Handlers that compute (--cores, --overhead): cores like workers; the overhead is ms per message, up to an hour.
+  cores: { min: 1, max: 100_000, integer: true },
+  overhead: { min: 0, max: 3_600_000, integer: false },
 } as const satisfies Record<string, InputRange>;
 
 export type RangedInput = keyof typeof INPUT_RANGES;

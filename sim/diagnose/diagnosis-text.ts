@@ -16,6 +16,7 @@ export function predictabilityLines(d: TraceDiagnosis): string[] {
   const rows: [string, PredictionAccuracy][] = [
     ['global median', d.predictability.global_median],
     ['per-key median', d.predictability.per_key_median],
+    ...(d.predictability.per_size_bin_median === undefined ? [] : [['per-key+size-bin median', d.predictability.per_size_bin_median] as [string, PredictionAccuracy]]),
     [`predictor (${d.arm})`, d.predictability.predictor],
   ];
   const w = Math.max(...rows.map(([name]) => name.length), 9);

@@ -29,7 +29,8 @@ export interface TraceDiagnosis {
   load: string;
   compress: number;
   workers: number;
-  predictability: { global_median: PredictionAccuracy; per_key_median: PredictionAccuracy; predictor: PredictorAccuracy };
+  /** `per_size_bin_median` only when the trace has a size column: the per-key median with ⌊log2 size⌋ in the key. */
+  predictability: { global_median: PredictionAccuracy; per_key_median: PredictionAccuracy; per_size_bin_median?: PredictionAccuracy; predictor: PredictorAccuracy };
   keys: KeyGaps;
   time_scale: TimeScale;
   warnings: DiagnoseWarning[];
@@ -84,6 +85,10 @@ export function diagnoseTrace(trace: Trace, run: EstimateRun): TraceDiagnosis {
     predictability: {
       global_median: predictionAccuracy(trace.duration, first, globalMedianPredictions(trace.duration, first, n), boundaries),
       per_key_median: predictionAccuracy(trace.duration, first, perKeyMedianPredictions(trace.duration, first, n, keys), boundaries),
+      // Does the job size tell more than the key? The same median, keyed as the arm keys it plus the size bin.
+      ...(trace.size === null ? {} : {
+        per_size_bin_median: predictionAccuracy(trace.duration, first, perKeyMedianPredictions(trace.duration, first, n, rowKeysCached(trace, run.arm.flags.keysProducer, true)), boundaries),
+      }),
       predictor,
     },
     keys: kg,

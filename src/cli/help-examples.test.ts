@@ -39,6 +39,7 @@ const NOT_RUN: Readonly<Record<string, string>> = {
   'hsim replay trace.csv --broker redis://127.0.0.1:26379 --arm fifo --arm oracle+no-aging --load 0.6 --workers 8 -o replay.json': 'needs Redis',
   'hsim replay trace.csv --broker harbinger://127.0.0.1:50051 --arm fifo --arm predictive --workers 4 --handlers compute -o replay-compute.json': 'needs a running broker (replay-compute.test.ts runs compute handlers against one)',
   'hsim compare sim.json replay.json': 'needs the replay run above',
+  'hsim compare sim.json sim-cores.json replay.json': 'needs the replay run above',
   'hsim convert azure2021 AzureFunctionsInvocationTraceForTwoWeeksJan2021.txt -o traces/azure2021.csv.gz': 'the full public Azure trace (not in the repository)',
   'hsim convert swf LPC-EGEE-2004-1.2-cln.swf.gz --preset lpc-egee -o traces/lpc-egee.csv.gz': 'the public LPC-EGEE log (real-swf.test.ts converts it when ../shared is present)',
   'hsim convert swf CTC-SP2-1996-3.1-cln.swf.gz --check': 'a public SWF log (not in the repository)',

@@ -9,6 +9,7 @@ import { stderrRunProgress } from './progress-bar.ts';
 import { checkRedis } from '../experiment/redis-target.ts';
 import { mergeTraceCells } from '../experiment/merge-cells.ts';
 import { withPerturbationFlags } from '../experiment/perturbation-flags.ts';
+import { withContentionFlags } from '../experiment/contention-fields.ts';
 import { reportCellsSanity } from './cells-sanity.ts';
 
 /** Runs `hsim run <experiment.json>`. Throws InputError (exit 2) for bad input, before writing anything. */
@@ -16,7 +17,7 @@ export async function runExperimentCommand(file: string, opts: Record<string, un
   const flags = parseRunFlags(opts);
   const parsed = parseExperiment(readJsonFile(file, 'an experiment file (JSON)'), file);
   if (!parsed.ok) throw new InputError(msg.problemsIn(file, parsed.issues), parsed.issues);
-  const prepared = await prepareRun(withPerturbationFlags(parsed.value, opts), file, flags, 'arms', true);
+  const prepared = await prepareRun(withContentionFlags(withPerturbationFlags(parsed.value, opts), opts), file, flags, 'arms', true);
   await reportCellsSanity(prepared.selected.map((i) => prepared.tasks[i]!));
   if (flags.queue !== null) await checkRedis(flags.queue);
   const summary = await executeRun(prepared, flags, stderrRunProgress(flags.quiet));

@@ -16,6 +16,7 @@ import { isProblem, parseJitter, parseTies, type Perturbation } from '../trace/p
 import { formatSimulationTable } from './simulation-table.ts';
 import { parseJsonText } from '../json/json-syntax.ts';
 import { reportSanity } from './sanity-report.ts';
+import { parseContentionOptions } from '../experiment/contention-fields.ts';
 
 /** Options as commander hands them over (strings and flags). */
 type RawOptions = Record<string, unknown>;
@@ -28,7 +29,7 @@ export function buildSimulationConfig(opts: RawOptions): SimulationConfig {
   const workers = parseInteger(str('workers'), 'option --workers', 'workers', issues);
   const windows = parseInteger(str('windows'), 'option --windows', 'windows', issues);
   const seed = parseInteger(str('seed'), 'option --seed', 'seed', issues);
-  const cores = opts.cores === undefined ? undefined : parseInteger(str('cores'), 'option --cores', 'workers', issues);
+  const contention = parseContentionOptions(opts, issues);
   const loads = parseLoads(str('load'), 'option --load', issues);
   const split = parseSplit(str('split'), 'option --split', issues);
   const fraction = parseFraction(str('fraction'), 'option --fraction', issues);
@@ -76,13 +77,14 @@ export function buildSimulationConfig(opts: RawOptions): SimulationConfig {
     if (name.startsWith('predictor.') && !arms.some((a) => a.routing.needsPredictor)) issues.push(atOption('--set', `"${s}" but no arm has a predictor`, 'a predictive arm, or no predictor.* overrides'));
   }
   const perturb = parsePerturbation(opts, issues);
-  if (cores !== undefined) {
-    for (const a of arms) if (a.routing.engine !== undefined) issues.push(atOption('--cores', `${cores} with the ideal-order arm ${a.text}`, 'arms of the level engine (the ideal-order engines give each worker a core)'));
+  for (const [option, value] of [['--cores', contention.cores], ['--overhead', contention.overheadMs]] as const) {
+    if (value === undefined) continue;
+    for (const a of arms) if (a.routing.engine !== undefined) issues.push(atOption(option, `${value} with the ideal-order arm ${a.text}`, 'arms of the level engine (the ideal-order engines give each worker a core and no overhead)'));
   }
   // --latency-cdf: a switch (commander refuses a value); experiment files hand over true.
   const cdf = opts.latencyCdf === true;
   if (issues.length > 0) throw new InputError(msg.commandOptionProblems('simulate', issues.length), issues);
-  const cfg = { loads, arms, workers, levels, defaultLevel: defaultLevelFor(levels), split, fraction, windows, windowBy, staticMap, seed, predictorSnapshot, ...(sets.length > 0 ? { sets } : {}), ...(cores === undefined ? {} : { cores }), ...(cdf ? { latencyCdf: true } : {}) };
+  const cfg = { loads, arms, workers, levels, defaultLevel: defaultLevelFor(levels), split, fraction, windows, windowBy, staticMap, seed, predictorSnapshot, ...(sets.length > 0 ? { sets } : {}), ...contention, ...(cdf ? { latencyCdf: true } : {}) };
   return perturb === null ? cfg : { ...cfg, perturb };
 }
 
@@ -127,6 +129,7 @@ export function optionsRecord(cfg: SimulationConfig, extra: Record<string, unkno
     ...(cfg.cores === undefined ? {} : { cores: cfg.cores }),
     // Only when asked for: results without the CDF keep their bytes.
     ...(cfg.latencyCdf === true ? { latency_cdf: true } : {}),
+    ...(cfg.overheadMs === undefined ? {} : { overhead_ms: cfg.overheadMs }),
     ...extra,
   };
 }

@@ -17,6 +17,7 @@ import { executeRun, mergedResultFile, parseRunFlags, prepareRun, readJsonFile, 
 import { stderrRunProgress } from './progress-bar.ts';
 import { formatSweepTable, type SweepOutputRecord, type SweepVerdictRecord } from '../experiment/sweep-output.ts';
 import { withPerturbationFlags } from '../experiment/perturbation-flags.ts';
+import { withContentionFlags } from '../experiment/contention-fields.ts';
 import { reportCellsSanity } from './cells-sanity.ts';
 
 /**
@@ -33,7 +34,7 @@ export async function runSweepCommand(file: string, opts: Record<string, unknown
   const parsed = parseSweep(raw, file);
   const namesGates = isRecord(raw) && raw['gates'] !== undefined;
   if (!parsed.ok) throw new InputError(msg.problemsIn(file, parsed.issues), parsed.issues);
-  const sweep = withPerturbationFlags(parsed.value, opts);
+  const sweep = withContentionFlags(withPerturbationFlags(parsed.value, opts), opts);
   const unfrozen = sweep.gateUnfrozen || opts['unfrozen'] === true;
   const issues: string[] = [];
   const gates = sweep.gates.map((g, gi) => {

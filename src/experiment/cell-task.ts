@@ -42,6 +42,9 @@ export interface CellTask {
   readonly latencyCdf?: true;
   /** For a generated trace: its spec and seed, so that a machine without `tracePath` can make the trace itself. */
   readonly generate?: { readonly spec: GeneratorSpec; readonly seed: number };
+  /** Cores shared by computing handlers and the broker's cost per message, ms (absent: a core each, none). */
+  readonly cores?: number;
+  readonly overheadMs?: number;
 }
 
 /** A finished cell: its file's text, or why it failed (`input`: bad input, exit 2; else internal). */
@@ -56,6 +59,8 @@ export function taskConfig(task: CellTask): SimulationConfig {
     fraction: String(task.fraction), windows: String(task.windows), windowBy: task.windowBy, set: [], seed: String(task.seed),
     ties: task.ties, jitter: task.jitter,
     ...(task.latencyCdf === true ? { latencyCdf: true } : {}),
+    ...(task.cores === undefined ? {} : { cores: String(task.cores) }),
+    ...(task.overheadMs === undefined ? {} : { overhead: String(task.overheadMs) }),
   });
 }
 

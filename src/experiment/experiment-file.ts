@@ -4,6 +4,7 @@ import { parseOverrideList, type Overrides } from './overrides.ts';
 import { INPUT_RANGES, inRange, rangeText } from '../input-ranges.ts';
 import { isProblem, parseJitter, parseTies } from '../trace/perturb.ts';
 import { generatorSpecHash, parseGeneratorSpec, type GeneratorSpec } from './generator-spec.ts';
+import { parseContentionFields } from './contention-fields.ts';
 
 /**
  * A trace of an experiment: its path as written (relative to the file's folder) and its expected SHA-256; or a
@@ -44,11 +45,15 @@ export interface ExperimentSpec {
   readonly replications?: readonly number[];
   /** `"latency_cdf": true`: every cell stores its latency CDF (sim/latency-cdf.ts). Absent (or false): none. */
   readonly latencyCdf?: true;
+  /** Handlers compute on this many cores (`"cores"`); absent: a core per worker. */
+  readonly cores?: number;
+  /** A fixed broker cost per message before its handler starts, ms (`"overhead_ms"`); absent: none. */
+  readonly overheadMs?: number;
 }
 
 export const EXPERIMENT_FIELDS = [
   'id', 'description', 'traces', 'loads', 'arms', 'split', 'fraction', 'windows', 'window_by', 'workers', 'levels', 'seed',
-  'overrides', 'repeats', 'out', 'ties', 'jitter', 'replications', 'latency_cdf',
+  'overrides', 'repeats', 'out', 'ties', 'jitter', 'replications', 'latency_cdf', 'cores', 'overhead_ms',
 ] as const;
 
 const ID = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
@@ -100,7 +105,7 @@ export function parseCommon(input: Record<string, unknown>, issues: IssueList): 
   const levels = issues.integer(input, 'levels', '', 2, 3, INPUT_RANGES.levels.max);
   const seed = issues.integer(input, 'seed', '', 0, 1, INPUT_RANGES.seed.max);
   const out = issues.string(input, 'out', '');
-  return { id, traces, loads, split, fraction, windows, windowBy, workers, levels, seed, out, ...parsePerturbationFields(input, issues), ...parseLatencyCdfField(input, issues) };
+  return { id, traces, loads, split, fraction, windows, windowBy, workers, levels, seed, out, ...parsePerturbationFields(input, issues), ...parseLatencyCdfField(input, issues), ...parseContentionFields(input, issues) };
 }
 
 /** The optional `latency_cdf` switch (true or false); present in the result only when true, so other files keep their hash. */

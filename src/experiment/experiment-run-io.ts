@@ -132,6 +132,8 @@ export async function prepareRun(spec: ExperimentSpec, file: string, flags: RunF
       ...(c.jitter !== undefined ? { jitter: c.jitter } : {}),
       ...(spec.latencyCdf === true ? { latencyCdf: true as const } : {}),
       ...(c.trace.generate !== undefined ? { generate: { spec: c.trace.generate, seed: c.seed } } : {}),
+      ...(spec.cores !== undefined ? { cores: spec.cores } : {}),
+      ...(spec.overheadMs !== undefined ? { overheadMs: spec.overheadMs } : {}),
     };
     tasks.push(task);
     try {

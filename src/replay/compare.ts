@@ -83,3 +83,36 @@ export function formatCompareTable(rows: readonly CompareRow[]): string {
   const line = (c: string[]): string => c.map((x, i) => (i < 2 ? x.padEnd(widths[i]!) : x.padStart(widths[i]!))).join('  ');
   return `${[line(header), ...cells.map(line)].join('\n')}\n`;
 }
+
+/** The rows of one replay against one simulation file, and how the table names that file. */
+export interface CompareSet {
+  /** e.g. `sim-cores.json (cores 2)`: the file and its contention options, for the legend. */
+  readonly name: string;
+  readonly rows: readonly CompareRow[];
+}
+
+/**
+ * One replay beside several simulations of it (e.g. unlimited cores and `--cores C`) as one aligned table: per load
+ * and arm the replay's mean and change vs FIFO, then per simulation [i] its mean, replay/sim, change vs FIFO and the
+ * gap, with a legend naming each [i]. Every set holds the rows of the same replay, in the same order. One set is
+ * `formatCompareTable` unchanged.
+ */
+export function formatCompareTables(sets: readonly CompareSet[]): string {
+  if (sets.length === 1) return formatCompareTable(sets[0]!.rows);
+  const pct = (x: number | null): string => (x === null ? '' : `${x >= 0 ? '+' : ''}${x.toFixed(1)} %`);
+  const header = ['load', 'arm', 'replay mean ms', 'replay vs fifo'];
+  sets.forEach((_, i) => header.push(`[${i + 1}] mean ms`, `replay/[${i + 1}]`, `[${i + 1}] vs fifo`, `gap [${i + 1}]`));
+  const first = sets[0]!.rows;
+  const cells = first.map((r, k) => {
+    const c = [r.load, r.arm, r.replay_mean_ms.toFixed(2), pct(r.replay_change_pct)];
+    for (const set of sets) {
+      const x = set.rows[k]!;
+      c.push(x.sim_mean_ms.toFixed(2), pct(x.mean_diff_pct), pct(x.sim_change_pct), x.gap_points === null ? '' : x.gap_points.toFixed(1));
+    }
+    return c;
+  });
+  const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
+  const line = (c: string[]): string => c.map((x, i) => (i < 2 ? x.padEnd(widths[i]!) : x.padStart(widths[i]!))).join('  ');
+  const legend = sets.map((set, i) => `[${i + 1}] ${set.name}`);
+  return `${[line(header), ...cells.map(line), '', ...legend, 'gap: replay − simulator change vs fifo, in points'].join('\n')}\n`;
+}

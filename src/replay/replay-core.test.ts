@@ -5,7 +5,7 @@ import { parseBrokerUrl } from './broker-url.ts';
 import { armUnsupportedReason } from './broker-capability.ts';
 import { buildReplayPlan, planWork } from './replay-plan.ts';
 import { invalidReasons, summariseLateness } from './replay-validity.ts';
-import { compareResults, formatCompareTable } from './compare.ts';
+import { compareResults, formatCompareTable, formatCompareTables } from './compare.ts';
 import { METRIC_NAMES } from '../result/metric-names.ts';
 
 describe('parseBrokerUrl', () => {
@@ -84,6 +84,18 @@ describe('compareResults', () => {
     expect(rows[1]).toMatchObject({ arm: 'oracle+no-aging', sim_change_pct: -20, replay_change_pct: -10, gap_points: 10, mean_diff_pct: 12.5 });
     expect(rows[0]).toMatchObject({ arm: 'fifo', gap_points: null });
     expect(formatCompareTable(rows)).toMatch(/oracle\+no-aging .* -20\.0 % .* -10\.0 % .* 10\.0/);
+  });
+  it('sets several simulations beside one replay: its change once, then each simulation\'s mean, change and gap', () => {
+    // Hand-computed: replay −10 %; [1] sim −20 % → gap +10; [2] sim −8 % (mean 92/100 → replay/sim 90/92 − 1 = −2.2 %) → gap −2.
+    const replay = file(100, 90, { valid: true });
+    const sets = [
+      { name: 'sim.json (a core per worker)', rows: compareResults(file(100, 80), replay, 's1', 'r', []) },
+      { name: 'simc.json (cores 2)', rows: compareResults(file(100, 92), replay, 's2', 'r', []) },
+    ];
+    const text = formatCompareTables(sets);
+    expect(text).toMatch(/oracle\+no-aging +90\.00 +-10\.0 % +80\.00 +\+12\.5 % +-20\.0 % +10\.0 +92\.00 +-2\.2 % +-8\.0 % +-2\.0\n/);
+    expect(text).toContain('[2] simc.json (cores 2)');
+    expect(formatCompareTables(sets.slice(0, 1))).toBe(formatCompareTable(sets[0]!.rows));
   });
   it('refuses an invalid replay and a simulation without the arm', () => {
     const issues: string[] = [];

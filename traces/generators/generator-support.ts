@@ -55,8 +55,8 @@ export function lognormalMean(median: number, sigma: number): number {
 }
 
 /** Runs a row producer into memory and returns its trace (tests and in-memory callers; the CLI streams instead). */
-export function collectTrace(withClass: boolean, produce: (sink: RowSink) => RowRun): Trace {
-  const buf = new RowBuffer(withClass, false);
+export function collectTrace(withClass: boolean, produce: (sink: RowSink) => RowRun, withSize = false): Trace {
+  const buf = new RowBuffer(withClass, withSize);
   const run = produce(buf);
   while (run.next().done !== true);
   return buf.toTrace();

@@ -15,14 +15,20 @@ import type { Trace } from '../../src/trace/trace.ts';
 import { ROW_CHUNK, type RowRun, type RowSink } from '../row-sink.ts';
 import { PRODFLOW_DEFAULTS as DEFAULTS } from './generator-defaults.ts';
 import { checkNumber, collectTrace, cumulativeShares, lognormalMean, pickIndex, toMicros } from './generator-support.ts';
+import { sizeFollowingCost, unrelatedSize, type SizeOptions } from './job-sizes.ts';
 
-/** A job type: the service that runs it (the key), its label (the class), lognormal cost and share of arrivals. */
+/**
+ * A job type: the service that runs it (the key), its label (the class), lognormal cost and share of arrivals; with
+ * `--sizes`, its median payload and whether its cost follows the payload (an invoice's cost ∝ its lines).
+ */
 export interface ProdflowJob {
   service: string;
   type: string;
   medianMs: number;
   sigma: number;
   share: number;
+  sizeBytes: number;
+  costFollowsSize: boolean;
 }
 
 /** A phase of the run: load moves linearly from `loadFrom` to `loadTo` between `startS` and `endS` (seconds). */
@@ -36,15 +42,15 @@ export interface ProdflowPhase {
 
 /** The nine job types of the five services (shares sum to 1). */
 export const PRODFLOW_JOBS: readonly ProdflowJob[] = [
-  { service: 'checkout', type: 'reserve-stock', medianMs: 2, sigma: 0.4, share: 0.3554 },
-  { service: 'checkout', type: 'confirm-order', medianMs: 8, sigma: 0.5, share: 0.16 },
-  { service: 'billing', type: 'create-invoice', medianMs: 10, sigma: 0.5, share: 0.14 },
-  { service: 'billing', type: 'refund', medianMs: 20, sigma: 0.6, share: 0.02 },
-  { service: 'notifications', type: 'send-sms', medianMs: 15, sigma: 0.6, share: 0.12 },
-  { service: 'notifications', type: 'send-email', medianMs: 35, sigma: 0.7, share: 0.12 },
-  { service: 'webhooks', type: 'deliver-webhook', medianMs: 45, sigma: 1.0, share: 0.08 },
-  { service: 'reporting', type: 'daily-summary', medianMs: 1000, sigma: 0.5, share: 0.0045 },
-  { service: 'reporting', type: 'export-report', medianMs: 15000, sigma: 0.6, share: 0.0001 },
+  { service: 'checkout', type: 'reserve-stock', medianMs: 2, sigma: 0.4, share: 0.3554, sizeBytes: 600, costFollowsSize: false },
+  { service: 'checkout', type: 'confirm-order', medianMs: 8, sigma: 0.5, share: 0.16, sizeBytes: 2000, costFollowsSize: false },
+  { service: 'billing', type: 'create-invoice', medianMs: 10, sigma: 0.5, share: 0.14, sizeBytes: 20000, costFollowsSize: true },
+  { service: 'billing', type: 'refund', medianMs: 20, sigma: 0.6, share: 0.02, sizeBytes: 4000, costFollowsSize: true },
+  { service: 'notifications', type: 'send-sms', medianMs: 15, sigma: 0.6, share: 0.12, sizeBytes: 300, costFollowsSize: false },
+  { service: 'notifications', type: 'send-email', medianMs: 35, sigma: 0.7, share: 0.12, sizeBytes: 30000, costFollowsSize: false },
+  { service: 'webhooks', type: 'deliver-webhook', medianMs: 45, sigma: 1.0, share: 0.08, sizeBytes: 8000, costFollowsSize: true },
+  { service: 'reporting', type: 'daily-summary', medianMs: 1000, sigma: 0.5, share: 0.0045, sizeBytes: 500000, costFollowsSize: true },
+  { service: 'reporting', type: 'export-report', medianMs: 15000, sigma: 0.6, share: 0.0001, sizeBytes: 20000000, costFollowsSize: true },
 ];
 
 /** The phases, in order, covering 0–300 s. */
@@ -63,6 +69,8 @@ export const PRODFLOW_COST_CHANGE = { atS: 220, type: 'send-email', factor: 2 } 
 export interface ProdflowOptions {
   /** Workers the load is sized for; arrival rates scale with it [--workers]. */
   workers: number;
+  /** Adds `size_bytes` (absent: no size column) [--sizes, --size-noise]. */
+  sizes?: SizeOptions;
 }
 
 /** Defaults of every option. */
@@ -84,10 +92,13 @@ export function prodflowLoadAt(tS: number): number {
 /**
  * Generates the run: a Poisson process of rate λ(t) = load(t)·workers / E[cost] (thinning from the peak rate),
  * each job's type drawn by share, its cost lognormal (with the cost change applied from 220 s);
- * key = service, class = job type. Substreams: arrivals, thinning, jobs, service. @throws InputError for bad workers.
+ * key = service, class = job type. With `sizes`, each job's `size_bytes`: for types whose cost follows size, derived
+ * from the drawn cost with the noise (see sizeFollowingCost), else lognormal around the type's median with its σ;
+ * the durations are those of the run without sizes. Substreams: arrivals, thinning, jobs, service, sizes.
+ * @throws InputError for bad workers or size noise.
  */
 export function generateProdflow(opts: ProdflowOptions, rng: Rng): Trace {
-  return collectTrace(true, (sink) => prodflowRows(opts, rng, sink));
+  return collectTrace(true, (sink) => prodflowRows(opts, rng, sink), opts.sizes !== undefined);
 }
 
 /**
@@ -96,6 +107,8 @@ export function generateProdflow(opts: ProdflowOptions, rng: Rng): Trace {
  */
 export function prodflowRows(opts: ProdflowOptions, rng: Rng, sink: RowSink): RowRun {
   checkNumber('--workers', opts.workers, { min: 1, integer: true });
+  if (opts.sizes !== undefined) checkNumber('--size-noise', opts.sizes.noise, { min: 0, max: 10 });
+  const sizes = opts.sizes === undefined ? null : { rng: rng.fork('sizes'), noise: opts.sizes.noise };
   const arrivals = rng.fork('arrivals');
   const thinning = rng.fork('thinning');
   const pick = rng.fork('jobs');
@@ -112,7 +125,10 @@ export function prodflowRows(opts: ProdflowOptions, rng: Rng, sink: RowSink): Ro
       const job = PRODFLOW_JOBS[pickIndex(cum, pick.next())]!;
       const slowed = job.type === PRODFLOW_COST_CHANGE.type && t >= PRODFLOW_COST_CHANGE.atS * 1000;
       const median = slowed ? job.medianMs * PRODFLOW_COST_CHANGE.factor : job.medianMs;
-      sink.write(toMicros(t), toMicros(lognormal(service, median, job.sigma)), job.service, job.type, Number.NaN);
+      const cost = lognormal(service, median, job.sigma);
+      const size = sizes === null ? Number.NaN
+        : job.costFollowsSize ? sizeFollowingCost(sizes.rng, cost, median, job.sizeBytes, sizes.noise) : unrelatedSize(sizes.rng, job.sizeBytes, job.sigma);
+      sink.write(toMicros(t), toMicros(cost), job.service, job.type, size);
       if (++n % ROW_CHUNK === 0) yield;
     }
     return n;

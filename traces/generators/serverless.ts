@@ -5,6 +5,7 @@ import type { Trace } from '../../src/trace/trace.ts';
 import { ROW_CHUNK, type RowRun, type RowSink } from '../row-sink.ts';
 import { SERVERLESS_DEFAULTS as DEFAULTS } from './generator-defaults.ts';
 import { checkNumber, collectTrace, cumulativeShares, pickIndex, toMicros } from './generator-support.ts';
+import { sizeFollowingCost, unrelatedSize, type SizeOptions } from './job-sizes.ts';
 
 /** Options of the serverless generator (CLI flags in brackets). */
 export interface ServerlessOptions {
@@ -25,7 +26,12 @@ export interface ServerlessOptions {
   periodMs: number;
   /** Relative amplitude A of the rate λ(t) = λ̄·(1 + A·sin(2πt/period)), 0 ≤ A ≤ 1 [--amplitude]. */
   amplitude: number;
+  /** Adds `size_bytes`: the request body, followed by the cost of odd-ranked keys only (absent: no size column) [--sizes, --size-noise]. */
+  sizes?: SizeOptions;
 }
+
+/** Median request body of every key with `sizes`, bytes. */
+export const SERVERLESS_MEDIAN_BYTES = 10_000;
 
 /** Defaults of every option. */
 export const SERVERLESS_DEFAULTS: ServerlessOptions = DEFAULTS;
@@ -46,10 +52,13 @@ export function zipfTopShare(keys: number, s: number): number {
  * Generates `n` jobs. Arrivals: a Poisson process of rate λ(t) = λ̄·(1 + A·sin(2πt/period)) with λ̄ = n/span,
  * drawn by thinning (Lewis–Shedler) from rate λ̄·(1 + A). Key: Zipf rank. Duration: lognormal with the key's
  * median (log-uniform in [min, max], drawn once per key) and `sigma`.
- * Substreams: arrivals, thinning, keys, medians, service. @throws InputError for an out-of-range option.
+ * With `sizes`, each job's `size_bytes` around SERVERLESS_MEDIAN_BYTES: keys of odd popularity rank (fn001,
+ * fn003, …) have a cost that follows it (see sizeFollowingCost), the others a size unrelated to the cost (σ 1); the
+ * durations are those of the run without sizes.
+ * Substreams: arrivals, thinning, keys, medians, service, sizes. @throws InputError for an out-of-range option.
  */
 export function generateServerless(opts: ServerlessOptions, rng: Rng): Trace {
-  return collectTrace(false, (sink) => serverlessRows(opts, rng, sink));
+  return collectTrace(false, (sink) => serverlessRows(opts, rng, sink), opts.sizes !== undefined);
 }
 
 /**
@@ -66,6 +75,8 @@ export function serverlessRows(opts: ServerlessOptions, rng: Rng, sink: RowSink)
   checkNumber('--span-ms', opts.spanMs, { min: 0, exclusiveMin: true });
   checkNumber('--period-ms', opts.periodMs, { min: 0, exclusiveMin: true });
   checkNumber('--amplitude', opts.amplitude, { min: 0, max: 1 });
+  if (opts.sizes !== undefined) checkNumber('--size-noise', opts.sizes.noise, { min: 0, max: 10 });
+  const sizes = opts.sizes === undefined ? null : { rng: rng.fork('sizes'), noise: opts.sizes.noise };
   const arrivals = rng.fork('arrivals');
   const thinning = rng.fork('thinning');
   const pick = rng.fork('keys');
@@ -86,7 +97,11 @@ export function serverlessRows(opts: ServerlessOptions, rng: Rng, sink: RowSink)
       const rate = meanRate * (1 + opts.amplitude * Math.sin(omega * t));
       if (thinning.next() * maxRate >= rate) continue;
       const k = pickIndex(cum, pick.next());
-      sink.write(toMicros(t), toMicros(lognormal(service, medians[k]!, opts.sigma)), names[k]!, '', Number.NaN);
+      const cost = lognormal(service, medians[k]!, opts.sigma);
+      // k is rank − 1: even k is an odd rank.
+      const size = sizes === null ? Number.NaN
+        : k % 2 === 0 ? sizeFollowingCost(sizes.rng, cost, medians[k]!, SERVERLESS_MEDIAN_BYTES, sizes.noise) : unrelatedSize(sizes.rng, SERVERLESS_MEDIAN_BYTES, 1);
+      sink.write(toMicros(t), toMicros(cost), names[k]!, '', size);
       if (++i % ROW_CHUNK === 0) yield;
     }
     return opts.n;

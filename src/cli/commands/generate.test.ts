@@ -49,4 +49,15 @@ describe('hsim generate / hsim traces info', () => {
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('missing.csv: no such file');
   });
+
+  it('--sizes adds a size_bytes column recorded in the meta options; --size-noise without it is exit 2 naming the option', () => {
+    const a = run('generate', 'serverless', '-o', 's.csv', '--n', '200', '--keys', '4', '--sizes', '--size-noise', '0.5');
+    expect(a.code, a.stderr).toBe(0);
+    expect(readFileSync(join(dir, 's.csv'), 'utf8').split('\n')[0]).toBe('arrival_ms,duration_ms,key,size_bytes');
+    const meta = JSON.parse(readFileSync(join(dir, 's.meta.json'), 'utf8')) as { converter: { options: Record<string, unknown> } };
+    expect(meta.converter.options['sizes']).toEqual({ noise: 0.5 });
+    const bad = run('generate', 'serverless', '-o', 't.csv', '--n', '200', '--size-noise', '0.5');
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/option --size-noise: 0\.5 without --sizes/);
+  });
 });

@@ -1,12 +1,13 @@
 // `hsim generate <kind>`: streams a synthetic workload (mmc, priority, serverless, prodflow) in the common trace format.
 import type { Command } from 'commander';
-import { InputError } from '../../errors.ts';
+import { InputError, atOption } from '../../errors.ts';
 import * as msg from '../../messages.ts';
 import type { RowRun, RowSink } from '../../../traces/row-sink.ts';
 import type { Rng } from '../../rng/seeded.ts';
 import { DEFAULT_SEED, MMC_DEFAULTS, PRIORITY_DEFAULTS, PRODFLOW_DEFAULTS, SERVERLESS_DEFAULTS } from '../../../traces/generators/generator-defaults.ts';
+import { DEFAULT_SIZE_NOISE } from '../../../traces/generators/job-sizes.ts';
 
-type Raw = Record<string, string | undefined>;
+type Raw = Record<string, string | boolean | undefined>;
 
 /** Registers `hsim generate mmc|priority|serverless|prodflow -o <out.csv[.gz]> [--seed N] [kind options]`. */
 export function registerGenerate(program: Command): void {
@@ -49,11 +50,15 @@ export function registerGenerate(program: Command): void {
     .option('--span-ms <ms>', 'intended arrival span (mean rate n/span)', String(SERVERLESS_DEFAULTS.spanMs))
     .option('--period-ms <ms>', 'period of the diurnal cycle', String(SERVERLESS_DEFAULTS.periodMs))
     .option('--amplitude <a>', 'relative amplitude of the diurnal rate, 0…1', String(SERVERLESS_DEFAULTS.amplitude))
+    .option('--sizes', 'add size_bytes: the cost of odd-ranked keys follows it, the others\' not')
+    .option('--size-noise <sigma>', `log-space sigma of cost given size, with --sizes (default ${DEFAULT_SIZE_NOISE})`)
     .addHelpText('after', '\nExample:\n  $ hsim generate serverless -o out/faas.csv.gz --n 200000 --keys 400 --zipf 1.1')
     .action((raw: Raw) => run('serverless', raw));
 
   common(generate.command('prodflow').description('An online shop\'s background jobs: steady 60 %, ramp, flash sale 125 %, recovery, a cost change (≈ 36k jobs, 300 s)'))
     .option('--workers <n>', 'workers the load is sized for (rates scale with it)', String(PRODFLOW_DEFAULTS.workers))
+    .option('--sizes', 'add size_bytes: invoices, refunds, webhooks and reports cost in proportion to it, the others not')
+    .option('--size-noise <sigma>', `log-space sigma of cost given size, with --sizes (default ${DEFAULT_SIZE_NOISE})`)
     .addHelpText('after', '\nExample:\n  $ hsim generate prodflow -o out/prodflow.csv --seed 3')
     .action((raw: Raw) => run('prodflow', raw));
 }
@@ -61,7 +66,7 @@ export function registerGenerate(program: Command): void {
 type Kind = 'mmc' | 'priority' | 'serverless' | 'prodflow';
 
 function num(raw: Raw, name: string): number {
-  const text = raw[name] ?? '';
+  const text = String(raw[name] ?? '');
   const value = Number(text);
   const flag = `--${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
   if (text.trim() === '' || !Number.isFinite(value)) throw new InputError(msg.notANumber(flag, text));
@@ -71,11 +76,11 @@ function num(raw: Raw, name: string): number {
 async function run(kind: Kind, raw: Raw): Promise<void> {
   const seed = num(raw, 'seed');
   if (!Number.isSafeInteger(seed) || seed < 0) throw new InputError(msg.integerAtLeast('--seed', `"${raw.seed}"`, 0));
-  const output = raw.output!;
+  const output = String(raw.output);
   if (!/\.csv(\.gz)?$/i.test(output)) throw new InputError(msg.outputNotCsv(output));
   const { createRng } = await import('../../rng/seeded.ts');
   const rng = createRng(seed);
-  const { produce, options, withClass } = await build(kind, raw, rng);
+  const { produce, options, withClass, withSize } = await build(kind, raw, rng);
   const { writeGenerated } = await import('../../../traces/generators/generator-io.ts');
   const { metaPathFor } = await import('../../../traces/trace-writer.ts');
   const { toolVersion } = await import('../../io/provenance-io.ts');
@@ -84,7 +89,7 @@ async function run(kind: Kind, raw: Raw): Promise<void> {
   const meta = await writeGenerated(
     {
       target: output,
-      columns: { size: false, class: withClass },
+      columns: { size: withSize, class: withClass },
       meta: (rows) => generatedTraceMeta(kind, { n: rows }, { ...options, seed }, toolVersion()),
       ...(n === undefined ? {} : { expect: { rows: n, flag: '--n' } }),
     },
@@ -99,6 +104,16 @@ interface Built {
   produce: (sink: RowSink) => RowRun;
   options: Record<string, unknown>;
   withClass: boolean;
+  withSize: boolean;
+}
+
+/** `--sizes [--size-noise σ]` as generator options; recorded only when given, so default meta files keep their bytes. */
+function sizeOptions(raw: Raw): { sizes?: { noise: number } } {
+  if (raw.sizes !== true) {
+    if (raw.sizeNoise !== undefined) throw new InputError(atOption('--size-noise', `${String(raw.sizeNoise)} without --sizes`, '--sizes, which adds the size column the noise applies to'));
+    return {};
+  }
+  return { sizes: { noise: raw.sizeNoise === undefined ? DEFAULT_SIZE_NOISE : num(raw, 'sizeNoise') } };
 }
 
 async function build(kind: Kind, raw: Raw, rng: Rng): Promise<Built> {
@@ -108,23 +123,23 @@ async function build(kind: Kind, raw: Raw, rng: Rng): Promise<Built> {
       const service = raw.service;
       if (service !== 'exp' && service !== 'lognormal') throw new InputError(msg.unknownServiceDistribution(String(service)));
       const options = { n: num(raw, 'n'), c: num(raw, 'c'), rho: num(raw, 'rho'), meanServiceMs: num(raw, 'meanServiceMs'), service, sigma: num(raw, 'sigma'), keys: num(raw, 'keys') } as const;
-      return { produce: (sink) => mmcRows(options, rng, sink), options, withClass: false };
+      return { produce: (sink) => mmcRows(options, rng, sink), options, withClass: false, withSize: false };
     }
     case 'priority': {
       const { priorityRows, parsePriorityClasses } = await import('../../../traces/generators/priority.ts');
-      const options = { n: num(raw, 'n'), c: num(raw, 'c'), rho: num(raw, 'rho'), classes: parsePriorityClasses(raw.classes ?? '') };
-      return { produce: (sink) => priorityRows(options, rng, sink), options, withClass: true };
+      const options = { n: num(raw, 'n'), c: num(raw, 'c'), rho: num(raw, 'rho'), classes: parsePriorityClasses(String(raw.classes ?? '')) };
+      return { produce: (sink) => priorityRows(options, rng, sink), options, withClass: true, withSize: false };
     }
     case 'serverless': {
       const { serverlessRows } = await import('../../../traces/generators/serverless.ts');
       const names = ['n', 'keys', 'zipf', 'sigma', 'minMedianMs', 'maxMedianMs', 'spanMs', 'periodMs', 'amplitude'] as const;
-      const options = Object.fromEntries(names.map((k) => [k, num(raw, k)])) as Record<(typeof names)[number], number>;
-      return { produce: (sink) => serverlessRows(options, rng, sink), options, withClass: false };
+      const options = { ...(Object.fromEntries(names.map((k) => [k, num(raw, k)])) as Record<(typeof names)[number], number>), ...sizeOptions(raw) };
+      return { produce: (sink) => serverlessRows(options, rng, sink), options, withClass: false, withSize: options.sizes !== undefined };
     }
     case 'prodflow': {
       const { prodflowRows } = await import('../../../traces/generators/prodflow.ts');
-      const options = { workers: num(raw, 'workers') };
-      return { produce: (sink) => prodflowRows(options, rng, sink), options, withClass: true };
+      const options = { workers: num(raw, 'workers'), ...sizeOptions(raw) };
+      return { produce: (sink) => prodflowRows(options, rng, sink), options, withClass: true, withSize: options.sizes !== undefined };
     }
   }
 }

@@ -16,6 +16,8 @@ export function registerRun(program: Command): void {
     .option('--no-cache', 'do not use the binary trace cache')
     .option('--ties <order>', 'file or shuffle:SEED: order of rows sharing an arrival time (replaces the file\'s "ties")')
     .option('--jitter <ms:seed>', 'move each arrival within ±MS ms, seeded, before the split (replaces the file\'s "jitter")')
+    .option('--cores <n>', 'handlers compute: the running ones share N cores (replaces the file\'s "cores")')
+    .option('--overhead <ms>', 'a fixed broker cost per message before its handler starts (replaces the file\'s "overhead_ms")')
     .option('--quiet', 'no progress bar, no summary and no table')
     .addHelpText('after', `
 Example:
