@@ -1,7 +1,7 @@
 // The event loop with handlers that compute on C cores: processor sharing among running handlers, in virtual time.
 import { CompletionHeap } from './completion-heap.ts';
 import { EngineBuffers } from './engine-buffers.ts';
-import { coreFor, type EngineConfig, type EngineRun, type Router } from './engine.ts';
+import { coreFor, type EngineConfig, type EngineProbes, type EngineRun, type Router } from './engine.ts';
 import { runArrays } from './run-arrays.ts';
 
 /**
@@ -24,12 +24,15 @@ export function runEngineOnCores(
   cfg: EngineConfig,
   cores: number,
   buffers: EngineBuffers = new EngineBuffers(),
+  probes: EngineProbes | null = null,
 ): EngineRun {
   if (!(Number.isInteger(cores) && cores >= 1)) throw new RangeError(`cores ${cores}; expected an integer ≥ 1`);
   const { arrival, start, end, outcome } = runArrays(buffers, arrivalIn, first, m, compress);
   const core = coreFor(cfg, m, arrival, buffers);
   const heap = new CompletionHeap(cfg.workers); // keyed by virtual finish time
   const aging = core.agingOn;
+  const log = probes === null ? null : probes.log;
+  const series = probes === null ? null : probes.series;
 
   let idle = cfg.workers;
   let next = 0;
@@ -44,6 +47,7 @@ export function runEngineOnCores(
     const ta = next < m ? arrival[next]! : Number.POSITIVE_INFINITY;
     const tg = aging ? core.nextActingTick(now) : Number.POSITIVE_INFINITY;
     if (tc === Number.POSITIVE_INFINITY && ta === Number.POSITIVE_INFINITY && tg === Number.POSITIVE_INFINITY) break;
+    if (series !== null && series.nextAt < tc && series.nextAt < ta && series.nextAt < tg) series.takeQueues(Math.min(tc, ta, tg), core, cfg.workers - idle);
 
     if (tc <= ta && tc <= tg) {
       // Snap V to the finishing handler's key: no rounding of (t − now)·rate may leave it a hair short.
@@ -66,6 +70,7 @@ export function runEngineOnCores(
       router.now = now;
       const q = router.route(first + i);
       outcome[i] = router.outcome;
+      if (log !== null) log.arrived(i, q, router.cost);
       core.enqueue(i, q, now, router.cost, now);
     } else {
       virtual += (tg - now) * rate;
@@ -77,6 +82,7 @@ export function runEngineOnCores(
     while (idle > 0) {
       const i = core.dequeue();
       if (i < 0) break;
+      if (log !== null) log.started(i, core.queueOf(i));
       start[i] = now;
       heap.push(virtual + durationIn[first + i]!, i);
       idle--;
@@ -84,6 +90,7 @@ export function runEngineOnCores(
     rate = heap.size > cores ? cores / heap.size : 1;
     if (aging) core.settle(now);
   }
+  if (series !== null) series.takeQueues(Number.POSITIVE_INFINITY, core, cfg.workers - idle);
 
   return { arrival, start, end, outcome, events: { completions, arrivals: next, agingTicks, promotions: core.promotions } };
 }

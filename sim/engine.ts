@@ -3,6 +3,8 @@ import { SchedulerCore } from '../src/scheduler/scheduler-core.ts';
 import { CompletionHeap } from './completion-heap.ts';
 import { EngineBuffers } from './engine-buffers.ts';
 import { runArrays } from './run-arrays.ts';
+import type { MessageLog } from './message-log.ts';
+import type { QueueSeries } from './queue-series.ts';
 
 /** How the engine schedules; derived from the arm by the caller (the engine never sees arm names). */
 export interface EngineConfig {
@@ -37,6 +39,15 @@ export interface Router {
 }
 
 /**
+ * Instruments a run may carry (issue 13), each null when not asked for: a per-message log and a queue series. The
+ * engine only stores into their preallocated arrays; without them it does one null test per arrival and start.
+ */
+export interface EngineProbes {
+  readonly log: MessageLog | null;
+  readonly series: QueueSeries | null;
+}
+
+/**
  * Per-message outcome of a run, indexed by evaluation message m = row − first. Times in simulated ms. The arrays
  * live in the run's EngineBuffers: they stay valid until the next run that uses the same buffers.
  */
@@ -65,10 +76,13 @@ export function runEngine(
   router: Router,
   cfg: EngineConfig,
   buffers: EngineBuffers = new EngineBuffers(),
+  probes: EngineProbes | null = null,
 ): EngineRun {
   const { arrival, start, end, outcome } = runArrays(buffers, arrivalIn, first, m, compress);
   const core = coreFor(cfg, m, arrival, buffers);
   const heap = new CompletionHeap(cfg.workers);
+  const log = probes === null ? null : probes.log;
+  const series = probes === null ? null : probes.series;
   // Without aging the core needs no look-ahead and no grid re-anchoring: skipping the calls keeps V8's inlining
   // budget of this loop for the completion heap.
   const aging = core.agingOn;
@@ -84,6 +98,7 @@ export function runEngine(
     const ta = next < m ? arrival[next]! : Number.POSITIVE_INFINITY;
     const tg = aging ? core.nextActingTick(now) : Number.POSITIVE_INFINITY;
     if (tc === Number.POSITIVE_INFINITY && ta === Number.POSITIVE_INFINITY && tg === Number.POSITIVE_INFINITY) break;
+    if (series !== null && series.nextAt < tc && series.nextAt < ta && series.nextAt < tg) series.takeQueues(Math.min(tc, ta, tg), core, cfg.workers - idle);
 
     if (tc <= ta && tc <= tg) {
       now = tc;
@@ -102,6 +117,7 @@ export function runEngine(
       router.now = now;
       const q = router.route(first + i);
       outcome[i] = router.outcome;
+      if (log !== null) log.arrived(i, q, router.cost);
       core.enqueue(i, q, now, router.cost, now);
     } else {
       now = tg;
@@ -113,6 +129,7 @@ export function runEngine(
     while (idle > 0) {
       const i = core.dequeue();
       if (i < 0) break;
+      if (log !== null) log.started(i, core.queueOf(i));
       start[i] = now;
       const fin = now + durationIn[first + i]!;
       end[i] = fin;
@@ -121,6 +138,7 @@ export function runEngine(
     }
     if (aging) core.settle(now);
   }
+  if (series !== null) series.takeQueues(Number.POSITIVE_INFINITY, core, cfg.workers - idle);
 
   return { arrival, start, end, outcome, events: { completions, arrivals: next, agingTicks, promotions: core.promotions } };
 }

@@ -19,6 +19,8 @@ export const INPUT_RANGES = {
   seed: { min: 0, max: 2 ** 32 - 1, integer: true },
   repeats: { min: 1, max: 1000, integer: true },
   load: { min: 1e-6, max: 1000, integer: false },
+  /** Queue samples per arm and load (`--series N`): the result file stores N · (2 · levels + 2) numbers. */
+  series: { min: 1, max: 100_000, integer: true },
 } as const satisfies Record<string, InputRange>;
 
 export type RangedInput = keyof typeof INPUT_RANGES;

@@ -1,5 +1,6 @@
 // The implementation of `hsim simulate`: validate options, load the trace, simulate, write or print results.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { createHash } from 'node:crypto';
 import { InputError, atOption } from '../errors.ts';
 import * as msg from '../messages.ts';
@@ -16,6 +17,7 @@ import { isProblem, parseJitter, parseTies, type Perturbation } from '../trace/p
 import { formatSimulationTable } from './simulation-table.ts';
 import { parseJsonText } from '../json/json-syntax.ts';
 import { reportSanity } from './sanity-report.ts';
+import { MessageCsvFile } from '../io/message-csv-io.ts';
 
 /** Options as commander hands them over (strings and flags). */
 type RawOptions = Record<string, unknown>;
@@ -79,9 +81,31 @@ export function buildSimulationConfig(opts: RawOptions): SimulationConfig {
   if (cores !== undefined) {
     for (const a of arms) if (a.routing.engine !== undefined) issues.push(atOption('--cores', `${cores} with the ideal-order arm ${a.text}`, 'arms of the level engine (the ideal-order engines give each worker a core)'));
   }
+  const probes = parseProbeOptions(opts, issues);
   if (issues.length > 0) throw new InputError(msg.commandOptionProblems('simulate', issues.length), issues);
-  const cfg = { loads, arms, workers, levels, defaultLevel: defaultLevelFor(levels), split, fraction, windows, windowBy, staticMap, seed, predictorSnapshot, ...(sets.length > 0 ? { sets } : {}), ...(cores === undefined ? {} : { cores }) };
+  const cfg = { loads, arms, workers, levels, defaultLevel: defaultLevelFor(levels), split, fraction, windows, windowBy, staticMap, seed, predictorSnapshot, ...(sets.length > 0 ? { sets } : {}), ...(cores === undefined ? {} : { cores }), ...probes };
   return perturb === null ? cfg : { ...cfg, perturb };
+}
+
+/**
+ * `--by-key`, `--series N` and `--messages FILE` (issue 13): the result fields they add (absent when not given, so
+ * results without them keep their bytes); the messages file's folder must exist.
+ */
+function parseProbeOptions(opts: RawOptions, issues: string[]): { byKey?: boolean; series?: number } {
+  if (opts.messages !== undefined) {
+    const file = String(opts.messages);
+    const dir = dirname(file);
+    let isDir = false;
+    try {
+      isDir = statSync(dir).isDirectory();
+    } catch {
+      isDir = false;
+    }
+    if (!isDir) issues.push(atOption('--messages', `folder ${dir} of ${file} does not exist`, 'a file in an existing folder (.csv or .csv.gz)'));
+    else if (!/\.csv(\.gz)?$/.test(file)) issues.push(atOption('--messages', `${file}`, 'a file name ending .csv or .csv.gz'));
+  }
+  const series = opts.series === undefined ? undefined : parseInteger(String(opts.series), 'option --series', 'series', issues);
+  return { ...(opts.byKey === true ? { byKey: true } : {}), ...(series === undefined ? {} : { series }) };
 }
 
 /** `--ties file|shuffle:SEED` and `--jitter MS:SEED` (absent: none); null when neither perturbs anything. */
@@ -123,6 +147,9 @@ export function optionsRecord(cfg: SimulationConfig, extra: Record<string, unkno
     ...(cfg.perturb?.jitter ? { jitter: { ms: cfg.perturb.jitter.ms, seed: cfg.perturb.jitter.seed } } : {}),
     // Only when given: results of the one-core-per-worker model keep their bytes.
     ...(cfg.cores === undefined ? {} : { cores: cfg.cores }),
+    // Issue 13's result fields, recorded only when asked for.
+    ...(cfg.byKey === true ? { by_key: true } : {}),
+    ...(cfg.series === undefined ? {} : { series: cfg.series }),
     ...extra,
   };
 }
@@ -136,11 +163,20 @@ export async function runSimulateCommand(tracePath: string, opts: RawOptions): P
   const progress = !opts.quiet && process.stderr.isTTY;
   const total = cfg.loads.length * cfg.arms.length;
   let done = 0;
-  const out = simulate(loaded.trace, cfg, (load, arm) => {
-    done++;
-    if (progress) process.stderr.write(`\r[${done}/${total}] load ${load} ${arm}`.padEnd(60));
-  });
+  const messages = opts.messages === undefined ? null : new MessageCsvFile(String(opts.messages));
+  let out;
+  try {
+    out = simulate(loaded.trace, cfg, (load, arm) => {
+      done++;
+      if (progress) process.stderr.write(`\r[${done}/${total}] load ${load} ${arm}`.padEnd(60));
+    }, undefined, messages);
+    messages?.commit();
+  } catch (err) {
+    messages?.abort();
+    throw err;
+  }
   if (progress) process.stderr.write('\n');
+  if (messages !== null && !opts.quiet) process.stderr.write(`hsim: wrote ${messages.path}\n`);
   const file = buildResultFile(cliProvenance(), tracePath, loaded.sha256, out, optionsRecord(cfg));
   const text = opts.output !== undefined ? writeResultFile(String(opts.output), file) : resultFileText(file);
   if (opts.output !== undefined) {
