@@ -42,6 +42,7 @@ function cell(label: string, args: string[], reference: string): void {
 
 process.stdout.write(`# hsim benchmarks (${new Date().toISOString()}, node ${process.version})\n`);
 script('bench/engine-bench.ts');
+script('bench/message-log-bench.ts');
 script('bench/predictor-bench.ts');
 script('bench/trace-read-bench.ts');
 script('bench/convert-bench.ts');

@@ -72,42 +72,182 @@ export interface MessageSink {
   cell(c: MessageCell): void;
 }
 
-/**
- * CSV lines (LF-terminated) of messages [from, to) of a cell in MESSAGE_COLUMNS order. `quoted` holds the cell's
- * keys, classes and outcome names already quoted (see `quotedNames`), so a line costs no quoting.
- */
-export function messageLines(c: MessageCell, quoted: QuotedNames, from: number, to: number): string {
-  const { first, keyId, classId, tier, arrival, start, end, outcome, log } = c;
-  const { placed, served, promotions, estimate } = log;
-  const prefix = quoted.prefix;
-  let text = '';
-  for (let i = from; i < to; i++) {
-    const row = first + i;
-    const a = arrival[i]!;
-    const s = start[i]!;
-    const o = outcome[i]!;
-    const p = placed[i]!;
-    const q = served[i]!;
-    const e = estimate[i]!;
-    text += `${prefix}${row},${quoted.keys[keyId[row]!]},${classId === null ? '' : quoted.classes[classId[row]!]},${tier[i]},${a},${s},${end[i]},${s - a},${p < 0 ? '' : p},${q < 0 ? '' : q},${promotions[i]},${o < 0 ? '' : quoted.outcomes[o] ?? o},${e > 0 ? e : ''}\n`;
-  }
-  return text;
-}
-
-/** A cell's names quoted once for its CSV lines: `arm,load,` as the line prefix, keys, classes, outcome names. */
+/** A cell's names as UTF-8 bytes, quoted once: `arm,load,` (the line prefix), keys, classes, outcome names. */
 export interface QuotedNames {
-  readonly prefix: string;
-  readonly keys: readonly string[];
-  readonly classes: readonly string[];
-  readonly outcomes: readonly string[];
+  readonly prefix: Uint8Array;
+  readonly keys: readonly Uint8Array[];
+  readonly classes: readonly Uint8Array[];
+  readonly outcomes: readonly Uint8Array[];
+  /** Bytes of the longest outcome name. */
+  readonly longestOutcome: number;
 }
 
-/** Quotes a cell's names with `quote` (an RFC 4180 field quoter). */
+/** Quotes a cell's names with `quote` (an RFC 4180 field quoter) and encodes them as UTF-8. */
 export function quotedNames(c: MessageCell, quote: (s: string) => string): QuotedNames {
+  const enc = new TextEncoder();
+  const bytes = (s: string): Uint8Array => enc.encode(quote(s));
+  const outcomes = (c.outcomeNames ?? []).map(bytes);
   return {
-    prefix: `${quote(c.arm)},${quote(c.load)},`,
-    keys: c.keys.map(quote),
-    classes: (c.classes ?? []).map(quote),
-    outcomes: (c.outcomeNames ?? []).map(quote),
+    prefix: enc.encode(`${quote(c.arm)},${quote(c.load)},`),
+    keys: c.keys.map(bytes),
+    classes: (c.classes ?? []).map(bytes),
+    outcomes,
+    longestOutcome: outcomes.reduce((n, b) => Math.max(n, b.length), 0),
   };
+}
+
+/** Longest line the encoder writes besides its names: 11 numbers of at most 24 bytes, separators, LF. */
+const NUMBERS_BYTES = 11 * 24 + 16;
+
+/**
+ * Encodes message lines as CSV bytes into a fixed buffer, handing it to `flush` whenever the next line might not
+ * fit (and on `end`). Integers are written in full; times and estimates in ms rounded to 3 decimals (µs, trailing
+ * zeros dropped: `10`, `10.5`, `10.556`), a fixed format that costs integer arithmetic only: the shortest
+ * round-trip text of a double costs ten times more, and the writer must keep up with the engine (issue 13.3).
+ */
+export class MessageCsvEncoder {
+  private readonly buf: Uint8Array;
+  private pos = 0;
+
+  /** `flush` receives a view of the bytes so far (valid only during the call). */
+  constructor(private readonly flush: (bytes: Uint8Array) => void, capacity = 1 << 20) {
+    this.buf = new Uint8Array(Math.max(capacity, 4 * NUMBERS_BYTES));
+  }
+
+  /** Raw bytes (the header). */
+  bytes(b: Uint8Array): void {
+    this.room(b.length);
+    if (b.length > this.buf.length) this.flush(b);
+    else this.put(b);
+  }
+
+  /** The lines of messages [from, to) of cell `c`, in MESSAGE_COLUMNS order. */
+  lines(c: MessageCell, names: QuotedNames, from: number, to: number): void {
+    const { first, keyId, classId, tier, arrival, start, end, outcome, log } = c;
+    const { placed, served, promotions, estimate } = log;
+    const buf = this.buf;
+    const prefix = names.prefix;
+    const fixed = prefix.length + names.longestOutcome + NUMBERS_BYTES;
+    for (let i = from; i < to; i++) {
+      const row = first + i;
+      const key = names.keys[keyId[row]!]!;
+      const cls = classId === null ? null : names.classes[classId[row]!]!;
+      if (this.pos + fixed + key.length + (cls === null ? 0 : cls.length) > buf.length) this.end();
+      let at = this.pos;
+      at = writeInt(buf, writeBytes(buf, at, prefix), row);
+      buf[at++] = 44;
+      at = writeBytes(buf, at, key);
+      buf[at++] = 44;
+      if (cls !== null) at = writeBytes(buf, at, cls);
+      buf[at++] = 44;
+      at = writeInt(buf, at, tier[i]!);
+      buf[at++] = 44;
+      const a = arrival[i]!;
+      const s = start[i]!;
+      at = writeMs(buf, at, a);
+      buf[at++] = 44;
+      at = writeMs(buf, at, s);
+      buf[at++] = 44;
+      at = writeMs(buf, at, end[i]!);
+      buf[at++] = 44;
+      at = writeMs(buf, at, s - a);
+      buf[at++] = 44;
+      const p = placed[i]!;
+      if (p >= 0) at = writeInt(buf, at, p);
+      buf[at++] = 44;
+      const q = served[i]!;
+      if (q >= 0) at = writeInt(buf, at, q);
+      buf[at++] = 44;
+      at = writeInt(buf, at, promotions[i]!);
+      buf[at++] = 44;
+      const o = outcome[i]!;
+      if (o >= 0) {
+        const name = names.outcomes[o];
+        if (name === undefined) at = writeInt(buf, at, o);
+        else at = writeBytes(buf, at, name);
+      }
+      buf[at++] = 44;
+      const e = estimate[i]!;
+      if (e > 0) at = writeMs(buf, at, e);
+      buf[at++] = 10;
+      this.pos = at;
+    }
+  }
+
+  /** Hands over what is buffered. */
+  end(): void {
+    if (this.pos > 0) this.flush(this.buf.subarray(0, this.pos));
+    this.pos = 0;
+  }
+
+  /** Flushes when fewer than n bytes are free. */
+  private room(n: number): void {
+    if (this.pos + n > this.buf.length) this.end();
+  }
+
+  private put(b: Uint8Array): void {
+    this.buf.set(b, this.pos);
+    this.pos += b.length;
+  }
+}
+
+/** Writes integer v (|v| < 2^53) at buf[at…]; returns the position after it. */
+function writeInt(buf: Uint8Array, at: number, v: number): number {
+  if (v < 0) {
+    buf[at++] = 45;
+    v = -v;
+  }
+  let digits = 1;
+  for (let p = 10; p <= v; p *= 10) digits++;
+  const after = at + digits;
+  let i = after;
+  if (v < 2147483648) {
+    // Small integers divide in 32-bit arithmetic.
+    let u = v | 0;
+    do {
+      const q = (u / 10) | 0;
+      buf[--i] = 48 + u - q * 10;
+      u = q;
+    } while (u > 0);
+  } else {
+    do {
+      const q = Math.floor(v / 10);
+      buf[--i] = 48 + (v - q * 10);
+      v = q;
+    } while (v > 0);
+  }
+  return after;
+}
+
+/** Writes a time in ms rounded to 3 decimals, trailing zeros dropped (`NaN`, `Infinity` as such); returns the end. */
+function writeMs(buf: Uint8Array, at: number, x: number): number {
+  if (!(Math.abs(x) < 2 ** 53 / 1000)) return writeText(buf, at, String(x));
+  let micro = Math.round(Math.abs(x) * 1000);
+  if (x < 0 && micro > 0) buf[at++] = 45;
+  const whole = Math.floor(micro / 1000);
+  at = writeInt(buf, at, whole);
+  micro -= whole * 1000;
+  if (micro === 0) return at;
+  buf[at++] = 46;
+  const d0 = (micro / 100) | 0;
+  buf[at++] = 48 + d0;
+  micro -= d0 * 100;
+  if (micro === 0) return at;
+  const d1 = (micro / 10) | 0;
+  buf[at++] = 48 + d1;
+  micro -= d1 * 10;
+  if (micro > 0) buf[at++] = 48 + micro;
+  return at;
+}
+
+/** Copies b to buf[at…] (short names: a loop beats TypedArray#set's call overhead); returns the end. */
+function writeBytes(buf: Uint8Array, at: number, b: Uint8Array): number {
+  for (let k = 0; k < b.length; k++) buf[at++] = b[k]!;
+  return at;
+}
+
+/** Writes ASCII text (a number's fallback form); returns the end. */
+function writeText(buf: Uint8Array, at: number, text: string): number {
+  for (let k = 0; k < text.length; k++) buf[at++] = text.charCodeAt(k);
+  return at;
 }

@@ -2,26 +2,27 @@
 import { closeSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { quoteCsvField } from '../text/csv-field.ts';
-import { MESSAGE_COLUMNS, messageLines, quotedNames, type MessageCell, type MessageSink } from '../../sim/message-log.ts';
+import { MESSAGE_COLUMNS, MessageCsvEncoder, quotedNames, type MessageCell, type MessageSink } from '../../sim/message-log.ts';
 import { outputError, tempPathFor } from './atomic-io.ts';
 
-/** Lines formatted per string (bounds the text held at once). */
-const LINES_PER_CHUNK = 8192;
-/** Text gathered before one gzip member is compressed and written (larger members compress better). */
-const GZIP_MEMBER_CHARS = 8 << 20;
+/** Bytes gathered before one gzip member is compressed and written (larger members compress better). */
+const GZIP_MEMBER_BYTES = 8 << 20;
+/** zlib's fastest level: at the default (6) compression takes several times the simulation it records. */
+const GZIP_LEVEL = 1;
 
 /**
- * Writes cells' messages as CSV to `path` (gzip when it ends `.csv.gz`: a sequence of gzip members, which gunzip
- * reads as one stream). Lines go to a temporary file beside `path` as each cell arrives; `commit` renames it into
- * place, `abort` removes it, so `path` is never half-written. File-system errors the user can fix are InputErrors
- * naming `path`.
+ * Writes cells' messages as CSV to `path` (gzip when it ends `.gz`: a sequence of gzip members, which gunzip reads
+ * as one stream). Lines go to a temporary file beside `path` as each cell arrives; `commit` renames it into place,
+ * `abort` removes it, so `path` is never half-written. File-system errors the user can fix are InputErrors naming
+ * `path`.
  */
 export class MessageCsvFile implements MessageSink {
   private readonly tmp: string;
   private fd: number;
   private readonly gzip: boolean;
-  private pending: string[] = [];
-  private pendingChars = 0;
+  private readonly encoder: MessageCsvEncoder;
+  private pending: Uint8Array[] = [];
+  private pendingBytes = 0;
 
   constructor(readonly path: string) {
     this.tmp = tempPathFor(path);
@@ -31,19 +32,19 @@ export class MessageCsvFile implements MessageSink {
     } catch (err) {
       throw outputError(path, err);
     }
-    this.put(`${MESSAGE_COLUMNS.join(',')}\n`);
+    this.encoder = new MessageCsvEncoder((bytes) => this.put(bytes));
+    this.encoder.bytes(new TextEncoder().encode(`${MESSAGE_COLUMNS.join(',')}\n`));
   }
 
   cell(c: MessageCell): void {
-    const quoted = quotedNames(c, quoteCsvField);
-    const m = c.arrival.length;
-    for (let from = 0; from < m; from += LINES_PER_CHUNK) this.put(messageLines(c, quoted, from, Math.min(m, from + LINES_PER_CHUNK)));
+    this.encoder.lines(c, quotedNames(c, quoteCsvField), 0, c.arrival.length);
   }
 
   /** Flushes, closes and renames the file into place. */
   commit(): void {
     try {
-      this.flush();
+      this.encoder.end();
+      this.flushGzip();
       closeSync(this.fd);
       this.fd = -1;
       renameSync(this.tmp, this.path);
@@ -60,28 +61,28 @@ export class MessageCsvFile implements MessageSink {
     rmSync(this.tmp, { force: true });
   }
 
-  private put(text: string): void {
+  /** Encoded bytes (a view valid during the call): written now, or kept (copied) for the next gzip member. */
+  private put(bytes: Uint8Array): void {
     if (!this.gzip) {
-      this.writeAll(text);
+      this.writeAll(bytes);
       return;
     }
-    this.pending.push(text);
-    this.pendingChars += text.length;
-    if (this.pendingChars >= GZIP_MEMBER_CHARS) this.flush();
+    this.pending.push(bytes.slice());
+    this.pendingBytes += bytes.length;
+    if (this.pendingBytes >= GZIP_MEMBER_BYTES) this.flushGzip();
   }
 
-  private flush(): void {
+  private flushGzip(): void {
     if (this.pending.length === 0) return;
-    const text = this.pending.join('');
+    const member = gzipSync(Buffer.concat(this.pending), { level: GZIP_LEVEL });
     this.pending = [];
-    this.pendingChars = 0;
-    this.writeAll(gzipSync(text));
+    this.pendingBytes = 0;
+    this.writeAll(member);
   }
 
-  private writeAll(data: string | Uint8Array): void {
+  private writeAll(data: Uint8Array): void {
     try {
-      if (typeof data === 'string') writeSync(this.fd, data);
-      else for (let at = 0; at < data.length; ) at += writeSync(this.fd, data, at);
+      for (let at = 0; at < data.length; ) at += writeSync(this.fd, data, at);
     } catch (err) {
       this.abort();
       throw outputError(this.path, err);
