@@ -4,6 +4,8 @@ import { gzipSync } from 'node:zlib';
 import { quoteCsvField } from '../text/csv-field.ts';
 import { MESSAGE_COLUMNS, MessageCsvEncoder, quotedNames, type MessageCell, type MessageSink } from '../../sim/message-log.ts';
 import { outputError, tempPathFor } from './atomic-io.ts';
+import { InputError } from '../errors.ts';
+import * as msg from '../messages.ts';
 
 /** Bytes gathered before one gzip member is compressed and written (larger members compress better). */
 const GZIP_MEMBER_BYTES = 8 << 20;
@@ -30,6 +32,8 @@ export class MessageCsvFile implements MessageSink {
     try {
       this.fd = openSync(this.tmp, 'w');
     } catch (err) {
+      // The CLI checks the folder first; a library caller gets the same exit-2 error.
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw new InputError(msg.outputNotWritable(path, 'its folder does not exist', 'ENOENT'));
       throw outputError(path, err);
     }
     this.encoder = new MessageCsvEncoder((bytes) => this.put(bytes));
