@@ -3,6 +3,7 @@ import { atPath } from '../errors.ts';
 import { describe, isObject, type ParseOutcome } from '../json/json-value.ts';
 import { PREDICT_OUTCOME_NAMES, type PredictOutcomeName } from '../predictor/outcomes.ts';
 import { METRIC_NAMES } from './metric-names.ts';
+import { parseByKey, parseSeries, type KeyRead, type SeriesRead } from './probe-results-read.ts';
 
 /**
  * A metric object as read: every name of METRIC_NAMES was in the file; one written as null (a non-finite value) is
@@ -151,6 +152,10 @@ export interface ArmExtras {
   readonly byLabel: Readonly<Record<string, Metrics>> | null;
   readonly outcomes: OutcomeCounts | null;
   readonly outcomeWindows: readonly OutcomeCounts[] | null;
+  /** `by_key` (simulate --by-key), or null. */
+  readonly byKey: Readonly<Record<string, KeyRead>> | null;
+  /** `series` (simulate --series N), or null. */
+  readonly series: SeriesRead | null;
 }
 
 /** Provenance and options of one result file, and the extras of every load and arm. */
@@ -192,6 +197,8 @@ export function parseResultExtras(input: Record<string, unknown>, file: string):
         byLabel: parseByLabel(rawArm['by_label'], file, `${path}.by_label`, issues),
         outcomes: rawArm['outcomes'] === undefined ? null : parseOutcomes(rawArm['outcomes'], `${file} → ${path}.outcomes`, issues),
         outcomeWindows: parseOutcomeWindows(rawArm['outcome_windows'], `${file} → ${path}.outcome_windows`, issues),
+        byKey: parseByKey(rawArm['by_key'], `${file} → ${path}.by_key`, issues),
+        series: parseSeries(rawArm['series'], `${file} → ${path}.series`, issues),
       };
     }
     loads[load] = arms;
