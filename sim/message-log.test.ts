@@ -62,6 +62,14 @@ describe('MessageCsvEncoder', () => {
     expect(small.flushes).toBeGreaterThan(big.flushes);
   });
 
+  it('drops only trailing zeros of the 3 decimals and writes every digit of large times', () => {
+    const c = cell();
+    const times = { ...c, arrival: Float64Array.from([0.005, 0.05]), start: Float64Array.from([0.0504, 123456789.5]), end: Float64Array.from([3e9 + 0.123, 10]) };
+    const [l1, l2] = encode(times).text.split('\n'); // line 1's key "k,1" holds a comma: its fields sit one further
+    expect(l1!.split(',').slice(7, 11)).toEqual(['0.005', '0.05', '3000000000.123', '0.045']);
+    expect(l2!.split(',').slice(6, 10)).toEqual(['0.05', '123456789.5', '10', '123456789.45']);
+  });
+
   it('writes negative, non-finite and huge times in their own forms (never a garbled number)', () => {
     const c = cell();
     const odd = { ...c, arrival: Float64Array.from([0, 0]), start: Float64Array.from([-0.0015, Number.NaN]), end: Float64Array.from([Number.POSITIVE_INFINITY, 2 ** 60]) };

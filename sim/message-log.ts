@@ -191,54 +191,83 @@ export class MessageCsvEncoder {
   }
 }
 
+/** ASCII of 00 … 99, two bytes each: integers are written two digits per division. */
+const DIGIT_PAIRS = ((): Uint8Array => {
+  const t = new Uint8Array(200);
+  for (let i = 0; i < 100; i++) {
+    t[2 * i] = 48 + Math.floor(i / 10);
+    t[2 * i + 1] = 48 + (i % 10);
+  }
+  return t;
+})();
+
+/** Digits of u, 0 ≤ u < 2^31. */
+function digitCount(u: number): number {
+  return u < 10 ? 1 : u < 100 ? 2 : u < 1000 ? 3 : u < 10_000 ? 4 : u < 100_000 ? 5 : u < 1_000_000 ? 6 : u < 10_000_000 ? 7 : u < 100_000_000 ? 8 : u < 1_000_000_000 ? 9 : 10;
+}
+
+/** Writes u (0 ≤ u < 2^31) at buf[at…] in 32-bit arithmetic; returns the position after it. */
+function writeSmall(buf: Uint8Array, at: number, u: number): number {
+  const after = at + digitCount(u);
+  let i = after;
+  while (u >= 100) {
+    const q = (u / 100) | 0;
+    const r = (u - q * 100) << 1;
+    buf[--i] = DIGIT_PAIRS[r + 1]!;
+    buf[--i] = DIGIT_PAIRS[r]!;
+    u = q;
+  }
+  if (u >= 10) {
+    buf[--i] = DIGIT_PAIRS[(u << 1) + 1]!;
+    buf[--i] = DIGIT_PAIRS[u << 1]!;
+  } else buf[--i] = 48 + u;
+  return after;
+}
+
 /** Writes integer v (|v| < 2^53) at buf[at…]; returns the position after it. */
 function writeInt(buf: Uint8Array, at: number, v: number): number {
   if (v < 0) {
     buf[at++] = 45;
     v = -v;
   }
+  if (v < 2147483648) return writeSmall(buf, at, v | 0);
   let digits = 1;
   for (let p = 10; p <= v; p *= 10) digits++;
   const after = at + digits;
   let i = after;
-  if (v < 2147483648) {
-    // Small integers divide in 32-bit arithmetic.
-    let u = v | 0;
-    do {
-      const q = (u / 10) | 0;
-      buf[--i] = 48 + u - q * 10;
-      u = q;
-    } while (u > 0);
-  } else {
-    do {
-      const q = Math.floor(v / 10);
-      buf[--i] = 48 + (v - q * 10);
-      v = q;
-    } while (v > 0);
-  }
+  do {
+    const q = Math.floor(v / 10);
+    buf[--i] = 48 + (v - q * 10);
+    v = q;
+  } while (v > 0);
   return after;
 }
 
 /** Writes a time in ms rounded to 3 decimals, trailing zeros dropped (`NaN`, `Infinity` as such); returns the end. */
 function writeMs(buf: Uint8Array, at: number, x: number): number {
-  if (!(Math.abs(x) < 2 ** 53 / 1000)) return writeText(buf, at, String(x));
-  let micro = Math.round(Math.abs(x) * 1000);
-  if (x < 0 && micro > 0) buf[at++] = 45;
+  if (!(x > -MS_LIMIT && x < MS_LIMIT)) return writeText(buf, at, String(x));
+  if (x < 0) {
+    if (Math.round(-x * 1000) > 0) buf[at++] = 45;
+    x = -x;
+  }
+  const micro = Math.round(x * 1000);
   const whole = Math.floor(micro / 1000);
   at = writeInt(buf, at, whole);
-  micro -= whole * 1000;
-  if (micro === 0) return at;
+  const frac = micro - whole * 1000;
+  if (frac === 0) return at;
   buf[at++] = 46;
-  const d0 = (micro / 100) | 0;
+  // frac = 100·d0 + pair: d0 first, then the pair without its trailing zeros.
+  const d0 = (frac / 100) | 0;
+  const pair = frac - d0 * 100;
   buf[at++] = 48 + d0;
-  micro -= d0 * 100;
-  if (micro === 0) return at;
-  const d1 = (micro / 10) | 0;
-  buf[at++] = 48 + d1;
-  micro -= d1 * 10;
-  if (micro > 0) buf[at++] = 48 + micro;
+  if (pair === 0) return at;
+  buf[at++] = DIGIT_PAIRS[pair << 1]!;
+  if (pair % 10 !== 0) buf[at++] = DIGIT_PAIRS[(pair << 1) + 1]!;
   return at;
 }
+
+/** Times of at most this many ms are written in fixed form (micro-ms stay exact integers below 2^53). */
+const MS_LIMIT = 2 ** 53 / 1000;
 
 /** Copies b to buf[at…] (short names: a loop beats TypedArray#set's call overhead); returns the end. */
 function writeBytes(buf: Uint8Array, at: number, b: Uint8Array): number {
