@@ -1,7 +1,7 @@
 // The event loop with handlers that compute on C cores: processor sharing among running handlers, in virtual time.
 import { CompletionHeap } from './completion-heap.ts';
 import { EngineBuffers } from './engine-buffers.ts';
-import { coreFor, type EngineConfig, type EngineProbes, type EngineRun, type Router } from './engine.ts';
+import { coreFor, nextTimer, type EngineConfig, type EngineProbes, type EngineRun, type Router } from './engine.ts';
 import { runArrays } from './run-arrays.ts';
 
 /**
@@ -33,6 +33,7 @@ export function runEngineOnCores(
   const aging = core.agingOn;
   const log = probes === null ? null : probes.log;
   const series = probes === null ? null : probes.series;
+  const timers = aging || series !== null; // samples are timer events, as in runEngine
 
   let idle = cfg.workers;
   let next = 0;
@@ -45,9 +46,8 @@ export function runEngineOnCores(
   for (;;) {
     const tc = heap.size > 0 ? now + (heap.topTime() - virtual) / rate : Number.POSITIVE_INFINITY;
     const ta = next < m ? arrival[next]! : Number.POSITIVE_INFINITY;
-    const tg = aging ? core.nextActingTick(now) : Number.POSITIVE_INFINITY;
+    const tg = timers ? nextTimer(core, aging, series, now) : Number.POSITIVE_INFINITY;
     if (tc === Number.POSITIVE_INFINITY && ta === Number.POSITIVE_INFINITY && tg === Number.POSITIVE_INFINITY) break;
-    if (series !== null && series.nextAt < tc && series.nextAt < ta && series.nextAt < tg) series.takeQueues(Math.min(tc, ta, tg), core, cfg.workers - idle);
 
     if (tc <= ta && tc <= tg) {
       // Snap V to the finishing handler's key: no rounding of (t − now)·rate may leave it a hair short.
@@ -72,6 +72,10 @@ export function runEngineOnCores(
       outcome[i] = router.outcome;
       if (log !== null) log.arrived(i, q, router.cost);
       core.enqueue(i, q, now, router.cost, now);
+    } else if (series !== null && tg === series.nextAt && !(aging && core.nextActingTick(now) <= tg)) {
+      // A sample moves neither `now` nor virtual time (no extra rounding step), and dispatches nothing.
+      series.takeQueues(tg, core, cfg.workers - idle);
+      continue;
     } else {
       virtual += (tg - now) * rate;
       now = tg;

@@ -86,6 +86,9 @@ export function runEngine(
   // Without aging the core needs no look-ahead and no grid re-anchoring: skipping the calls keeps V8's inlining
   // budget of this loop for the completion heap.
   const aging = core.agingOn;
+  // Queue samples are timer events like aging ticks (after completions and arrivals at one instant), so a run
+  // with neither keeps one boolean test per event for both.
+  const timers = aging || series !== null;
 
   let idle = cfg.workers;
   let next = 0;
@@ -96,9 +99,8 @@ export function runEngine(
   for (;;) {
     const tc = heap.topTime();
     const ta = next < m ? arrival[next]! : Number.POSITIVE_INFINITY;
-    const tg = aging ? core.nextActingTick(now) : Number.POSITIVE_INFINITY;
+    const tg = timers ? nextTimer(core, aging, series, now) : Number.POSITIVE_INFINITY;
     if (tc === Number.POSITIVE_INFINITY && ta === Number.POSITIVE_INFINITY && tg === Number.POSITIVE_INFINITY) break;
-    if (series !== null && series.nextAt < tc && series.nextAt < ta && series.nextAt < tg) series.takeQueues(Math.min(tc, ta, tg), core, cfg.workers - idle);
 
     if (tc <= ta && tc <= tg) {
       now = tc;
@@ -119,6 +121,10 @@ export function runEngine(
       outcome[i] = router.outcome;
       if (log !== null) log.arrived(i, q, router.cost);
       core.enqueue(i, q, now, router.cost, now);
+    } else if (series !== null && tg === series.nextAt && !(aging && core.nextActingTick(now) <= tg)) {
+      // A sample changes nothing: no dispatch, and `now` stays, so the aging grid is not re-anchored by it.
+      series.takeQueues(tg, core, cfg.workers - idle);
+      continue;
     } else {
       now = tg;
       agingTicks++;
@@ -141,6 +147,12 @@ export function runEngine(
   if (series !== null) series.takeQueues(Number.POSITIVE_INFINITY, core, cfg.workers - idle);
 
   return { arrival, start, end, outcome, events: { completions, arrivals: next, agingTicks, promotions: core.promotions } };
+}
+
+/** The next timer event after `now`: the next acting aging tick or the next queue sample, Infinity when neither. */
+export function nextTimer(core: SchedulerCore, aging: boolean, series: QueueSeries | null, now: number): number {
+  const tick = aging ? core.nextActingTick(now) : Number.POSITIVE_INFINITY;
+  return series === null || tick <= series.nextAt ? tick : series.nextAt;
 }
 
 /**

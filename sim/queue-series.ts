@@ -41,10 +41,14 @@ export class QueueSeries {
     this.nextAt = this.at[0]!;
   }
 
-  /** Records the state of `queues` for every instant before `t` (the next event's time) not yet sampled. */
+  /**
+   * Records the state of `queues` for every instant up to `t` not yet sampled (the level engines call it as a timer
+   * event at t = nextAt, after every other event at that instant; Infinity at the end of a run).
+   */
   takeQueues(t: number, queues: QueueState, busy: number): void {
     const top = this.levels - 1;
-    while (this.nextAt < t) {
+    // nextAt is Infinity once every sample is taken: the count, not the time, ends the loop for t = Infinity.
+    while (this.k < this.n && this.nextAt <= t) {
       const base = this.k * this.levels;
       for (let q = 0; q < queues.queues; q++) {
         const l = base + (q < top ? q : top);
@@ -56,7 +60,7 @@ export class QueueSeries {
     }
   }
 
-  /** Records `waiting` messages in series level 0 (engines with one ordered queue) before `t`. */
+  /** Records `waiting` messages in series level 0 (engines with one ordered queue) for every instant before `t` (the next event's time). */
   takeCount(t: number, waiting: number, busy: number): void {
     while (this.nextAt < t) {
       this.waiting[this.k * this.levels] = waiting;
