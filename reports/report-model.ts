@@ -18,6 +18,8 @@ import { sortedArms, type TraceResults } from './trace-results.ts';
 import { traceSections, type TraceDiagnosisEntry, type TraceSection } from './trace-section.ts';
 import { waitRatioChart, waitRatioPoints } from './wait-ratio-chart.ts';
 import { windowSeriesChart, windowSeriesData } from './window-series-chart.ts';
+import { keyWaitChart, keyWaitPoints } from './key-wait-chart.ts';
+import { queueSeriesChart, queueSeriesRows } from './queue-series-chart.ts';
 
 /** One chart of the report: drawn (spec, and how many data marks it must show) or not (why). */
 export interface ChartEntry {
@@ -146,6 +148,11 @@ export function buildReportModel(inputs: ReportInputs): ReportModel {
       minMarks: outcomes?.length ?? 0,
       missing: outcomes === null ? `needs outcome_windows, recorded by predictive arms (predictive, predictive+weights+pausing, shadow; found arms: ${arms})` : null,
     });
+    // Issue 13's optional charts: drawn only from results that carry by_key or series (no entry otherwise).
+    const keyWaits = keyWaitPoints(trace);
+    if (keyWaits !== null) charts.push({ id: uniqueId(`keys-${trace.name}`), title: `Mean wait by key frequency: ${trace.name}`, fromResults: true, spec: keyWaitChart(trace.name, keyWaits, palette), minMarks: keyWaits.length, missing: null });
+    const queues = queueSeriesRows(trace);
+    if (queues !== null) charts.push({ id: uniqueId(`queues-${trace.name}`), title: `Queues over time: ${trace.name}`, fromResults: true, spec: queueSeriesChart(trace.name, queues.load, queues.rows), minMarks: new Set(queues.rows.map((r) => `${r.arm}|${r.metric}|${r.level}`)).size, missing: null });
   }
 
   // Results without a latency CDF: one note for all such traces, naming the option that adds it.

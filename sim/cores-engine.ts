@@ -1,7 +1,7 @@
 // The event loop with handlers that compute on C cores: processor sharing among running handlers, in virtual time.
 import { CompletionHeap } from './completion-heap.ts';
 import { EngineBuffers } from './engine-buffers.ts';
-import { coreFor, type EngineConfig, type EngineRun, type Router } from './engine.ts';
+import { coreFor, nextTimer, type EngineConfig, type EngineProbes, type EngineRun, type Router } from './engine.ts';
 import { runArrays } from './run-arrays.ts';
 
 /**
@@ -30,6 +30,7 @@ export function runEngineOnCores(
   cores: number,
   buffers: EngineBuffers = new EngineBuffers(),
   overheadMs = 0,
+  probes: EngineProbes | null = null,
 ): EngineRun {
   if (!(Number.isInteger(cores) && cores >= 1)) throw new RangeError(`cores ${cores}; expected an integer ≥ 1`);
   if (!(Number.isFinite(overheadMs) && overheadMs >= 0)) throw new RangeError(`overhead ${overheadMs} ms; expected a finite number ≥ 0`);
@@ -37,6 +38,9 @@ export function runEngineOnCores(
   const core = coreFor(cfg, m, arrival, buffers);
   const heap = new CompletionHeap(cfg.workers); // keyed by virtual finish time
   const aging = core.agingOn;
+  const log = probes === null ? null : probes.log;
+  const series = probes === null ? null : probes.series;
+  const timers = aging || series !== null; // samples are timer events, as in runEngine
 
   let idle = cfg.workers;
   let next = 0;
@@ -54,7 +58,7 @@ export function runEngineOnCores(
     const tc = heap.size > 0 ? now + (heap.topTime() - virtual) / rate : Number.POSITIVE_INFINITY;
     const ts = ringSize > 0 ? start[ring[ringHead]!]! + overheadMs : Number.POSITIVE_INFINITY;
     const ta = next < m ? arrival[next]! : Number.POSITIVE_INFINITY;
-    const tg = aging ? core.nextActingTick(now) : Number.POSITIVE_INFINITY;
+    const tg = timers ? nextTimer(core, aging, series, now) : Number.POSITIVE_INFINITY;
     if (tc === Number.POSITIVE_INFINITY && ts === Number.POSITIVE_INFINITY && ta === Number.POSITIVE_INFINITY && tg === Number.POSITIVE_INFINITY) break;
 
     if (ts < tc && ts <= ta && ts <= tg) {
@@ -90,7 +94,12 @@ export function runEngineOnCores(
       router.now = now;
       const q = router.route(first + i);
       outcome[i] = router.outcome;
+      if (log !== null) log.arrived(i, q, router.cost);
       core.enqueue(i, q, now, router.cost, now);
+    } else if (series !== null && tg === series.nextAt && !(aging && core.nextActingTick(now) <= tg)) {
+      // A sample moves neither `now` nor virtual time (no extra rounding step), and dispatches nothing.
+      series.takeQueues(tg, core, cfg.workers - idle);
+      continue;
     } else {
       virtual += (tg - now) * rate;
       now = tg;
@@ -101,6 +110,7 @@ export function runEngineOnCores(
     while (idle > 0) {
       const i = core.dequeue();
       if (i < 0) break;
+      if (log !== null) log.started(i, core.queueOf(i));
       start[i] = now;
       if (overhead) {
         const tail = ringHead + ringSize;
@@ -112,6 +122,7 @@ export function runEngineOnCores(
     rate = heap.size > cores ? cores / heap.size : 1;
     if (aging) core.settle(now);
   }
+  if (series !== null) series.takeQueues(Number.POSITIVE_INFINITY, core, cfg.workers - idle);
 
   return { arrival, start, end, outcome, events: { completions, arrivals: next, agingTicks, promotions: core.promotions } };
 }

@@ -3,6 +3,8 @@ import { SchedulerCore } from '../src/scheduler/scheduler-core.ts';
 import { CompletionHeap } from './completion-heap.ts';
 import { EngineBuffers } from './engine-buffers.ts';
 import { runArrays } from './run-arrays.ts';
+import type { MessageLog } from './message-log.ts';
+import type { QueueSeries } from './queue-series.ts';
 
 /** How the engine schedules; derived from the arm by the caller (the engine never sees arm names). */
 export interface EngineConfig {
@@ -37,6 +39,15 @@ export interface Router {
 }
 
 /**
+ * Instruments a run may carry (issue 13), each null when not asked for: a per-message log and a queue series. The
+ * engine only stores into their preallocated arrays; without them it does one null test per arrival and start.
+ */
+export interface EngineProbes {
+  readonly log: MessageLog | null;
+  readonly series: QueueSeries | null;
+}
+
+/**
  * Per-message outcome of a run, indexed by evaluation message m = row − first. Times in simulated ms. The arrays
  * live in the run's EngineBuffers: they stay valid until the next run that uses the same buffers.
  */
@@ -65,13 +76,19 @@ export function runEngine(
   router: Router,
   cfg: EngineConfig,
   buffers: EngineBuffers = new EngineBuffers(),
+  probes: EngineProbes | null = null,
 ): EngineRun {
   const { arrival, start, end, outcome } = runArrays(buffers, arrivalIn, first, m, compress);
   const core = coreFor(cfg, m, arrival, buffers);
   const heap = new CompletionHeap(cfg.workers);
+  const log = probes === null ? null : probes.log;
+  const series = probes === null ? null : probes.series;
   // Without aging the core needs no look-ahead and no grid re-anchoring: skipping the calls keeps V8's inlining
   // budget of this loop for the completion heap.
   const aging = core.agingOn;
+  // Queue samples are timer events like aging ticks (after completions and arrivals at one instant), so a run
+  // with neither keeps one boolean test per event for both.
+  const timers = aging || series !== null;
 
   let idle = cfg.workers;
   let next = 0;
@@ -82,7 +99,7 @@ export function runEngine(
   for (;;) {
     const tc = heap.topTime();
     const ta = next < m ? arrival[next]! : Number.POSITIVE_INFINITY;
-    const tg = aging ? core.nextActingTick(now) : Number.POSITIVE_INFINITY;
+    const tg = timers ? nextTimer(core, aging, series, now) : Number.POSITIVE_INFINITY;
     if (tc === Number.POSITIVE_INFINITY && ta === Number.POSITIVE_INFINITY && tg === Number.POSITIVE_INFINITY) break;
 
     if (tc <= ta && tc <= tg) {
@@ -102,7 +119,12 @@ export function runEngine(
       router.now = now;
       const q = router.route(first + i);
       outcome[i] = router.outcome;
+      if (log !== null) log.arrived(i, q, router.cost);
       core.enqueue(i, q, now, router.cost, now);
+    } else if (series !== null && tg === series.nextAt && !(aging && core.nextActingTick(now) <= tg)) {
+      // A sample changes nothing: no dispatch, and `now` stays, so the aging grid is not re-anchored by it.
+      series.takeQueues(tg, core, cfg.workers - idle);
+      continue;
     } else {
       now = tg;
       agingTicks++;
@@ -113,6 +135,7 @@ export function runEngine(
     while (idle > 0) {
       const i = core.dequeue();
       if (i < 0) break;
+      if (log !== null) log.started(i, core.queueOf(i));
       start[i] = now;
       const fin = now + durationIn[first + i]!;
       end[i] = fin;
@@ -121,8 +144,15 @@ export function runEngine(
     }
     if (aging) core.settle(now);
   }
+  if (series !== null) series.takeQueues(Number.POSITIVE_INFINITY, core, cfg.workers - idle);
 
   return { arrival, start, end, outcome, events: { completions, arrivals: next, agingTicks, promotions: core.promotions } };
+}
+
+/** The next timer event after `now`: the next acting aging tick or the next queue sample, Infinity when neither. */
+export function nextTimer(core: SchedulerCore, aging: boolean, series: QueueSeries | null, now: number): number {
+  const tick = aging ? core.nextActingTick(now) : Number.POSITIVE_INFINITY;
+  return series === null || tick <= series.nextAt ? tick : series.nextAt;
 }
 
 /**

@@ -1,7 +1,7 @@
 // The continuous-priority engine of the ideal-order arms (sjf, sept): non-preemptive, W workers, optional aging.
 import { CompletionHeap } from './completion-heap.ts';
 import { EngineBuffers } from './engine-buffers.ts';
-import type { EngineConfig, EngineRun, Router } from './engine.ts';
+import type { EngineConfig, EngineProbes, EngineRun, Router } from './engine.ts';
 import { PriorityHeap } from './priority-heap.ts';
 import { runArrays } from './run-arrays.ts';
 
@@ -26,6 +26,7 @@ export function runIdealEngine(
   router: Router,
   cfg: EngineConfig,
   buffers: EngineBuffers = new EngineBuffers(),
+  probes: EngineProbes | null = null,
 ): EngineRun {
   const { arrival, start, end, outcome } = runArrays(buffers, arrivalIn, first, m, compress);
   const agingOn = cfg.agingMs !== null;
@@ -43,11 +44,14 @@ export function runIdealEngine(
   let now = 0;
   let completions = 0;
   let aged = 0;
+  const log = probes === null ? null : probes.log;
+  const series = probes === null ? null : probes.series;
 
   for (;;) {
     const tc = running.topTime();
     const ta = next < m ? arrival[next]! : Number.POSITIVE_INFINITY;
     if (tc === Number.POSITIVE_INFINITY && ta === Number.POSITIVE_INFINITY) break;
+    if (series !== null && series.nextAt < tc && series.nextAt < ta) series.takeCount(Math.min(tc, ta), queued, cfg.workers - idle);
     if (tc <= ta) {
       now = tc;
       const i = running.topRow();
@@ -64,6 +68,7 @@ export function runIdealEngine(
       router.now = now;
       const priority = router.route(first + i);
       outcome[i] = router.outcome;
+      if (log !== null) log.arrived(i, -1, router.cost);
       waiting.push(priority, i);
       queued++;
     }
@@ -75,6 +80,7 @@ export function runIdealEngine(
         if (now - arrival[oldest]! > threshold) {
           i = oldest;
           aged++;
+          if (log !== null) log.promoted(i);
         } else {
           while (started[waiting.topIndex()] === 1) waiting.pop();
         }
@@ -92,5 +98,6 @@ export function runIdealEngine(
       idle--;
     }
   }
+  if (series !== null) series.takeCount(Number.POSITIVE_INFINITY, queued, cfg.workers - idle);
   return { arrival, start, end, outcome, events: { completions, arrivals: next, agingTicks: 0, promotions: aged } };
 }

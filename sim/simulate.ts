@@ -1,7 +1,7 @@
 // Runs arms × loads over one trace: split, boundaries, compression, engine, metrics (SPEC §5, §7, §10).
 import type { Trace } from '../src/trace/trace.ts';
 import { nearestRankBoundaries, tierOf } from '../src/stats/nearest-rank.ts';
-import { runEngine, type EngineConfig } from './engine.ts';
+import { runEngine, type EngineConfig, type EngineProbes } from './engine.ts';
 import { runEngineOnCores } from './cores-engine.ts';
 import { EngineBuffers } from './engine-buffers.ts';
 import { MetricFolder, windowOffsets, type WindowBy } from './metrics.ts';
@@ -12,6 +12,9 @@ import type { RoutingContext } from './arms/routing.ts';
 import { rowKeysCached, type RowKeys } from './row-keys.ts';
 import { perturbTrace, type Perturbation } from '../src/trace/perturb.ts';
 import { latencyCdf } from './latency-cdf.ts';
+import { MessageLog, type MessageSink } from './message-log.ts';
+import { QueueSeries } from './queue-series.ts';
+import { byKey } from './by-key.ts';
 
 export type { ArmResult, LoadResult, SimulationOutput } from '../src/result/result-file.ts';
 
@@ -40,6 +43,10 @@ export interface SimulationConfig {
   readonly latencyCdf?: boolean;
   /** A fixed broker cost per message (ms) before its handler starts, the worker busy meanwhile; absent = none. */
   readonly overheadMs?: number;
+  /** Adds `by_key` (count, mean wait, mean latency per key) to each arm result; absent = not (issue 13.3). */
+  readonly byKey?: boolean;
+  /** Adds `series` with this many samples of the queues to each arm result; absent = none (issue 13.4). */
+  readonly series?: number;
 }
 
 /** Label of a load as it appears in result files: `"0.5"`, `"as-is"`. */
@@ -50,9 +57,10 @@ export function loadLabel(load: Load): string {
 /**
  * Simulates every arm at every load on a fresh engine (and fresh predictor) with the same trace and compress
  * factor. `onArm` is told after each (load, arm) run. `buffers` may be shared by consecutive simulations in one
- * thread (results never refer to it). Throws InputError when a load cannot be reached.
+ * thread (results never refer to it). `messages`, when given, receives every run's messages right after the run.
+ * Throws InputError when a load cannot be reached.
  */
-export function simulate(input: Trace, cfg: SimulationConfig, onArm?: (load: string, arm: string) => void, buffers = new EngineBuffers()): SimulationOutput {
+export function simulate(input: Trace, cfg: SimulationConfig, onArm?: (load: string, arm: string) => void, buffers = new EngineBuffers(), messages: MessageSink | null = null): SimulationOutput {
   const trace = cfg.perturb ? perturbTrace(input, cfg.perturb) : input;
   const split = splitTrace(trace, cfg.split, cfg.fraction);
   const first = split.cut;
@@ -84,11 +92,12 @@ export function simulate(input: Trace, cfg: SimulationConfig, onArm?: (load: str
       // An ideal-order routing brings its own engine; otherwise handlers compute on shared cores when --cores is given
       // (a core per worker when only --overhead is: W running handlers never slow each other down).
       const engine = arm.routing.engine;
+      const probes = probesFor(cfg, messages !== null, trace, first, m, compress, engine !== undefined || perKey ? 1 : cfg.levels, buffers);
       const run = engine !== undefined
-        ? engine(trace.arrival, trace.duration, first, m, compress, router, engineCfg, buffers)
+        ? engine(trace.arrival, trace.duration, first, m, compress, router, engineCfg, buffers, probes)
         : cfg.cores === undefined && cfg.overheadMs === undefined
-          ? runEngine(trace.arrival, trace.duration, first, m, compress, router, engineCfg, buffers)
-          : runEngineOnCores(trace.arrival, trace.duration, first, m, compress, router, engineCfg, cfg.cores ?? cfg.workers, buffers, cfg.overheadMs ?? 0);
+          ? runEngine(trace.arrival, trace.duration, first, m, compress, router, engineCfg, buffers, probes)
+          : runEngineOnCores(trace.arrival, trace.duration, first, m, compress, router, engineCfg, cfg.cores ?? cfg.workers, buffers, cfg.overheadMs ?? 0, probes);
       const cols = { arrival: run.arrival, start: run.start, end: run.end, duration: trace.duration.subarray(first, first + m), scale: 1, cls, levels: cfg.levels };
       const result = buildArmResult({
         fold: new MetricFolder(cols, buffers.f64('metricScratch', Math.max(1, m))),
@@ -101,7 +110,15 @@ export function simulate(input: Trace, cfg: SimulationConfig, onArm?: (load: str
         const cdf = latencyCdf(cols, buffers.f64('metricScratch', Math.max(1, m)));
         if (cdf !== null) result.latency_cdf = cdf;
       }
+      if (cfg.byKey === true) result.by_key = byKey(trace.keyId, trace.keys, first, run.arrival, run.start, run.end);
+      if (probes?.series) result.series = probes.series.toRecord();
       result.sim_seconds = (performance.now() - t0) / 1000;
+      if (messages !== null && probes?.log) {
+        messages.cell({
+          arm: arm.text, load: loadLabel(load), first, keyId: trace.keyId, keys: trace.keys, classId: trace.classId, classes: trace.classes,
+          tier: cls, arrival: run.arrival, start: run.start, end: run.end, outcome: run.outcome, outcomeNames: router.outcomeNames ?? null, log: probes.log,
+        });
+      }
       arms[arm.text] = result;
       onArm?.(loadLabel(load), arm.text);
     }
@@ -110,6 +127,19 @@ export function simulate(input: Trace, cfg: SimulationConfig, onArm?: (load: str
   return {
     trace: { rows: trace.n, history_rows: first, evaluation_rows: m, boundaries_ms: Array.from(boundaries) },
     results,
+  };
+}
+
+/**
+ * The instruments of one run: a message log when messages are written, a queue series of `seriesLevels` levels
+ * over the evaluation span when `cfg.series` is set; null when neither (the engines' default).
+ */
+function probesFor(cfg: SimulationConfig, logMessages: boolean, trace: Trace, first: number, m: number, compress: number, seriesLevels: number, buffers: EngineBuffers): EngineProbes | null {
+  if (!logMessages && cfg.series === undefined) return null;
+  const span = m > 0 ? (trace.arrival[first + m - 1]! - trace.arrival[first]!) / compress : 0;
+  return {
+    log: logMessages ? new MessageLog(buffers, m) : null,
+    series: cfg.series === undefined ? null : new QueueSeries(cfg.series, seriesLevels, span),
   };
 }
 

@@ -1,6 +1,6 @@
 // The preemptive-resume shortest-remaining-processing-time engine (arm `srpt`): a bound no broker can reach.
 import { EngineBuffers } from './engine-buffers.ts';
-import type { EngineConfig, EngineRun, Router } from './engine.ts';
+import type { EngineConfig, EngineProbes, EngineRun, Router } from './engine.ts';
 import { PriorityHeap } from './priority-heap.ts';
 import { runArrays } from './run-arrays.ts';
 
@@ -23,6 +23,7 @@ export function runSrptEngine(
   router: Router,
   cfg: EngineConfig,
   buffers: EngineBuffers = new EngineBuffers(),
+  probes: EngineProbes | null = null,
 ): EngineRun {
   const { arrival, start, end, outcome } = runArrays(buffers, arrivalIn, first, m, compress);
   start.fill(Number.NaN);
@@ -37,6 +38,8 @@ export function runSrptEngine(
   let now = 0;
   let completions = 0;
   let preemptions = 0;
+  const log = probes === null ? null : probes.log;
+  const series = probes === null ? null : probes.series;
 
   for (;;) {
     let tc = Number.POSITIVE_INFINITY;
@@ -52,6 +55,7 @@ export function runSrptEngine(
     }
     const ta = next < m ? arrival[next]! : Number.POSITIVE_INFINITY;
     if (cs < 0 && ta === Number.POSITIVE_INFINITY) break;
+    if (series !== null && series.nextAt < tc && series.nextAt < ta) series.takeCount(Math.min(tc, ta), waiting.size, busy);
     if (tc <= ta) {
       now = tc;
       const i = slotMsg[cs]!;
@@ -76,6 +80,7 @@ export function runSrptEngine(
     router.now = now;
     router.route(first + i);
     outcome[i] = router.outcome;
+    if (log !== null) log.arrived(i, -1, router.cost);
     const d = durationIn[first + i]!;
     if (busy < W) {
       let s = 0;
@@ -96,10 +101,12 @@ export function runSrptEngine(
     if (d < vRem) {
       waiting.push(vRem, slotMsg[vs]!);
       preemptions++;
+      if (log !== null) log.promoted(slotMsg[vs]!);
       busy--;
       place(vs, i, d);
     } else waiting.push(d, i);
   }
+  if (series !== null) series.takeCount(Number.POSITIVE_INFINITY, waiting.size, busy);
   return { arrival, start, end, outcome, events: { completions, arrivals: next, agingTicks: 0, promotions: preemptions } };
 
   function place(s: number, i: number, rem: number): void {

@@ -22,6 +22,8 @@ export const INPUT_RANGES = {
   // Handlers that compute (--cores, --overhead): cores like workers; the overhead is ms per message, up to an hour.
   cores: { min: 1, max: 100_000, integer: true },
   overhead: { min: 0, max: 3_600_000, integer: false },
+  /** Queue samples per arm and load (`--series N`): the result file stores N · (2 · levels + 2) numbers. */
+  series: { min: 1, max: 100_000, integer: true },
 } as const satisfies Record<string, InputRange>;
 
 export type RangedInput = keyof typeof INPUT_RANGES;

@@ -1,6 +1,7 @@
 // The common trace CSV as text (SPEC §3): pure parse (text → Trace) and format (Trace → text), no I/O.
 import type { Trace } from '../src/trace/trace.ts';
 import { TraceCsvParser } from './trace-csv-parser.ts';
+import { quoteCsvField } from '../src/text/csv-field.ts';
 
 /** Parses a whole common-format CSV text; `file` names it in error messages. @throws InputError (file:line). */
 export function parseTraceCsv(text: string, file = '<text>'): Trace {
@@ -28,14 +29,7 @@ export function traceCsvColumns(trace: Trace): string[] {
   return columnNames({ size: trace.size !== null, class: trace.classId !== null });
 }
 
-/** Quotes a field per RFC 4180 only when it holds a comma, a quote, CR or LF, doubling inner quotes. */
-export function quoteCsvField(s: string): string {
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c === 44 || c === 34 || c === 10 || c === 13) return `"${s.replace(/"/g, '""')}"`;
-  }
-  return s;
-}
+export { quoteCsvField };
 
 /**
  * Yields the CSV text of `trace` in pieces (header first, then `rowsPerChunk` rows per piece), rows in

@@ -1,5 +1,6 @@
 // The implementation of `hsim simulate`: validate options, load the trace, simulate, write or print results.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { createHash } from 'node:crypto';
 import { InputError, atOption } from '../errors.ts';
 import * as msg from '../messages.ts';
@@ -17,6 +18,7 @@ import { formatSimulationTable } from './simulation-table.ts';
 import { parseJsonText } from '../json/json-syntax.ts';
 import { reportSanity } from './sanity-report.ts';
 import { parseContentionOptions } from '../experiment/contention-fields.ts';
+import { MessageCsvFile } from '../io/message-csv-io.ts';
 
 /** Options as commander hands them over (strings and flags). */
 type RawOptions = Record<string, unknown>;
@@ -83,9 +85,31 @@ export function buildSimulationConfig(opts: RawOptions): SimulationConfig {
   }
   // --latency-cdf: a switch (commander refuses a value); experiment files hand over true.
   const cdf = opts.latencyCdf === true;
+  const probes = parseProbeOptions(opts, issues);
   if (issues.length > 0) throw new InputError(msg.commandOptionProblems('simulate', issues.length), issues);
-  const cfg = { loads, arms, workers, levels, defaultLevel: defaultLevelFor(levels), split, fraction, windows, windowBy, staticMap, seed, predictorSnapshot, ...(sets.length > 0 ? { sets } : {}), ...contention, ...(cdf ? { latencyCdf: true } : {}) };
+  const cfg = { loads, arms, workers, levels, defaultLevel: defaultLevelFor(levels), split, fraction, windows, windowBy, staticMap, seed, predictorSnapshot, ...(sets.length > 0 ? { sets } : {}), ...contention, ...(cdf ? { latencyCdf: true } : {}), ...probes };
   return perturb === null ? cfg : { ...cfg, perturb };
+}
+
+/**
+ * `--by-key`, `--series N` and `--messages FILE` (issue 13): the result fields they add (absent when not given, so
+ * results without them keep their bytes); the messages file's folder must exist.
+ */
+function parseProbeOptions(opts: RawOptions, issues: string[]): { byKey?: boolean; series?: number } {
+  if (opts.messages !== undefined) {
+    const file = String(opts.messages);
+    const dir = dirname(file);
+    let isDir = false;
+    try {
+      isDir = statSync(dir).isDirectory();
+    } catch {
+      isDir = false;
+    }
+    if (!isDir) issues.push(atOption('--messages', `folder ${dir} of ${file} does not exist`, 'a file in an existing folder (.csv or .csv.gz)'));
+    else if (!/\.csv(\.gz)?$/.test(file)) issues.push(atOption('--messages', `${file}`, 'a file name ending .csv or .csv.gz'));
+  }
+  const series = opts.series === undefined ? undefined : parseInteger(String(opts.series), 'option --series', 'series', issues);
+  return { ...(opts.byKey === true ? { byKey: true } : {}), ...(series === undefined ? {} : { series }) };
 }
 
 /** `--ties file|shuffle:SEED` and `--jitter MS:SEED` (absent: none); null when neither perturbs anything. */
@@ -130,6 +154,9 @@ export function optionsRecord(cfg: SimulationConfig, extra: Record<string, unkno
     // Only when asked for: results without the CDF keep their bytes.
     ...(cfg.latencyCdf === true ? { latency_cdf: true } : {}),
     ...(cfg.overheadMs === undefined ? {} : { overhead_ms: cfg.overheadMs }),
+    // Issue 13's result fields, recorded only when asked for.
+    ...(cfg.byKey === true ? { by_key: true } : {}),
+    ...(cfg.series === undefined ? {} : { series: cfg.series }),
     ...extra,
   };
 }
@@ -143,11 +170,20 @@ export async function runSimulateCommand(tracePath: string, opts: RawOptions): P
   const progress = !opts.quiet && process.stderr.isTTY;
   const total = cfg.loads.length * cfg.arms.length;
   let done = 0;
-  const out = simulate(loaded.trace, cfg, (load, arm) => {
-    done++;
-    if (progress) process.stderr.write(`\r[${done}/${total}] load ${load} ${arm}`.padEnd(60));
-  });
+  const messages = opts.messages === undefined ? null : new MessageCsvFile(String(opts.messages));
+  let out;
+  try {
+    out = simulate(loaded.trace, cfg, (load, arm) => {
+      done++;
+      if (progress) process.stderr.write(`\r[${done}/${total}] load ${load} ${arm}`.padEnd(60));
+    }, undefined, messages);
+    messages?.commit();
+  } catch (err) {
+    messages?.abort();
+    throw err;
+  }
   if (progress) process.stderr.write('\n');
+  if (messages !== null && !opts.quiet) process.stderr.write(`hsim: wrote ${messages.path}\n`);
   const file = buildResultFile(cliProvenance(), tracePath, loaded.sha256, out, optionsRecord(cfg));
   const text = opts.output !== undefined ? writeResultFile(String(opts.output), file) : resultFileText(file);
   if (opts.output !== undefined) {

@@ -4,6 +4,7 @@ import { describe, isObject, type ParseOutcome } from '../json/json-value.ts';
 import { PREDICT_OUTCOME_NAMES, type PredictOutcomeName } from '../predictor/outcomes.ts';
 import { METRIC_NAMES } from './metric-names.ts';
 import { parseLatencyCdf, type LatencyCdf } from './latency-cdf.ts';
+import { parseByKey, parseSeries, type KeyRead, type SeriesRead } from './probe-results-read.ts';
 
 /**
  * A metric object as read: every name of METRIC_NAMES was in the file; one written as null (a non-finite value) is
@@ -160,6 +161,10 @@ export interface ArmExtras {
   readonly outcomeWindows: readonly OutcomeCounts[] | null;
   /** The arm's latency CDF (results of `--latency-cdf`), or null when the file has none. */
   readonly latencyCdf: LatencyCdf | null;
+  /** `by_key` (simulate --by-key), or null. */
+  readonly byKey: Readonly<Record<string, KeyRead>> | null;
+  /** `series` (simulate --series N), or null. */
+  readonly series: SeriesRead | null;
 }
 
 /** Provenance and options of one result file, and the extras of every load and arm. */
@@ -202,6 +207,8 @@ export function parseResultExtras(input: Record<string, unknown>, file: string):
         outcomes: rawArm['outcomes'] === undefined ? null : parseOutcomes(rawArm['outcomes'], `${file} → ${path}.outcomes`, issues),
         outcomeWindows: parseOutcomeWindows(rawArm['outcome_windows'], `${file} → ${path}.outcome_windows`, issues),
         latencyCdf: rawArm['latency_cdf'] === undefined ? null : parseLatencyCdf(rawArm['latency_cdf'], `${file} → ${path}.latency_cdf`, issues),
+        byKey: parseByKey(rawArm['by_key'], `${file} → ${path}.by_key`, issues),
+        series: parseSeries(rawArm['series'], `${file} → ${path}.series`, issues),
       };
     }
     loads[load] = arms;

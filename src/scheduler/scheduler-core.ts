@@ -126,6 +126,11 @@ export class SchedulerCore {
     return this.length[q]!;
   }
 
+  /** Messages waiting in queue `q` that reached it by promotion (0 without aging). */
+  promotedWaiting(q: number): number {
+    return this.agingOn ? this.promotedIn[q]! : 0;
+  }
+
   /** The weighted-cost EWMA of queue `q` (ms; 0 before its first completion). */
   ewmaOf(q: number): number {
     return this.ewma[q]!;

@@ -56,6 +56,10 @@ describe('hsim simulate', () => {
     ['level flags on an ideal-order arm', ['--arm', 'sjf+weights'], /--arm sjf: flag "weights" on "sjf"/],
     ['--latency-cdf given a value', ['--arm', 'fifo', '--latency-cdf=yes'], /unknown option '--latency-cdf=yes'/],
     ['--latency-cdf followed by a stray value', ['--arm', 'fifo', '--latency-cdf', '31'], /too many arguments for 'simulate'/],
+    ['--series 0', ['--arm', 'fifo', '--series', '0'], /option --series: "0"; expected an integer from 1 to 100000/],
+    ['a fractional --series', ['--arm', 'fifo', '--series', '2.5'], /option --series: "2\.5"; expected an integer/],
+    ['--messages in a missing folder', ['--arm', 'fifo', '--messages', 'nowhere/m.csv'], /option --messages: folder nowhere of nowhere\/m\.csv does not exist/],
+    ['--messages not named .csv', ['--arm', 'fifo', '--messages', 'm.txt'], /option --messages: m\.txt; expected a file name ending \.csv or \.csv\.gz/],
   ];
   writeFileSync(join(dir, 'map.json'), '{"a": 7}');
 
@@ -124,5 +128,50 @@ describe('hsim predictor warm', () => {
     const bad = run(...common, '--predictor-snapshot', 'bad.snap');
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/bad\.snap: found a truncated/);
+  });
+});
+
+describe('hsim simulate --messages, --by-key, --series (issue 13)', () => {
+  const base = ['simulate', 'good.csv', '--arm', 'fifo', '--arm', 'sjf', '--arm', 'srpt', '--load', 'as-is', '--workers', '1', '--windows', '1', '--json', '--quiet'];
+
+  it('adds by_key and series only when asked, and changes no other byte of the result', () => {
+    const plain = run(...base);
+    const asked = run(...base, '--by-key', '--series', '2');
+    expect(asked.code, asked.stderr).toBe(0);
+    const a = JSON.parse(stripTiming(asked.stdout));
+    const p = JSON.parse(stripTiming(plain.stdout));
+    for (const arm of ['fifo', 'sjf', 'srpt']) {
+      const r = a.results['as-is'].arms[arm];
+      // Evaluation rows 5 (b), 6 (a), 7 (b).
+      expect(Object.keys(r.by_key)).toEqual(['a', 'b']);
+      expect([r.by_key.a.count, r.by_key.b.count]).toEqual([1, 2]);
+      expect(r.series.at_ms).toHaveLength(2);
+      delete r.by_key;
+      delete r.series;
+    }
+    expect(a.options).toMatchObject({ by_key: true, series: 2 });
+    delete a.options.by_key;
+    delete a.options.series;
+    delete a.config_hash;
+    delete p.config_hash;
+    expect(a).toEqual(p);
+    expect(plain.stdout).not.toMatch(/by_key|"series"/);
+  });
+
+  it('writes one CSV line per arm, load and evaluated message, the same bytes on every run', () => {
+    expect(run(...base, '--messages', 'm1.csv').code).toBe(0);
+    expect(run(...base, '--messages', 'm2.csv').code).toBe(0);
+    const text = readFileSync(join(dir, 'm1.csv'), 'utf8');
+    expect(text).toBe(readFileSync(join(dir, 'm2.csv'), 'utf8'));
+    const lines = text.trimEnd().split('\n');
+    expect(lines).toHaveLength(1 + 3 * 3);
+    // Time split at 15.5: rows 5, 6, 7 (arrivals 20, 30, 31) are evaluated at as-is, from 0: 0, 10, 11.
+    // fifo on one worker: row 5 (1 ms) 0–1; row 6 (4 ms) 10–14; row 7 (1 ms) waits until 14, ends 15.
+    // Tiers: history durations 1 1 2 5 10 give nearest-rank boundaries [1, 5]; 1 and 4 each pass one: tier 1.
+    expect(lines.slice(1, 4)).toEqual([
+      'fifo,as-is,5,b,,1,0,0,1,0,0,0,0,,',
+      'fifo,as-is,6,a,,1,10,10,14,0,0,0,0,,',
+      'fifo,as-is,7,b,,1,11,14,15,3,0,0,0,,',
+    ]);
   });
 });

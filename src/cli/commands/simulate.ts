@@ -29,6 +29,9 @@ export function registerSimulate(program: Command): void {
     .option('--json', 'print the result JSON to stdout instead of a table')
     .option('--no-cache', 'do not use the binary trace cache')
     .option('--quiet', 'no progress on stderr')
+    .option('--messages <file>', 'write one CSV row per evaluated message, per arm and load (.csv.gz: gzip)')
+    .option('--by-key', 'add per-key count, mean wait and mean latency to each arm result')
+    .option('--series <n>', 'add n samples of the queues (waiting per level, busy workers, promoted share) to each arm result')
     .addHelpText('after', `
 Example:
   hsim simulate trace.csv.gz --arm fifo --arm predictive+weights+pausing --load 0.5,0.8 -o results.json`)
