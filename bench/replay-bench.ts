@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readTrace } from '../traces/trace-io.ts';
 import { simulate } from '../sim/simulate.ts';
-import { buildSimulationConfig } from '../src/cli/simulate-run.ts';
+import { buildSimulationConfig } from '../src/experiment/simulation-config-io.ts';
 import { replayTrace } from '../src/replay/replay-run-io.ts';
 import { compareResults, formatCompareTable } from '../src/replay/compare.ts';
 

@@ -14,7 +14,7 @@ import { generateProdflow, PRODFLOW_DEFAULTS } from '../../traces/generators/pro
 import { generatedTraceMeta } from '../../traces/generators/generator-meta.ts';
 import { simulate } from '../../sim/simulate.ts';
 import { parseArm, routingNames } from '../../sim/arms/index.ts';
-import { buildSimulationConfig, optionsRecord } from './simulate-run.ts';
+import { buildSimulationConfig, optionsRecord } from '../experiment/simulation-config-io.ts';
 import { buildResultFile } from '../result/result-file.ts';
 import { writeResultFile } from '../result/result-file-io.ts';
 import { formatSimulationTable } from './simulation-table.ts';

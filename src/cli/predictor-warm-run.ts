@@ -4,7 +4,7 @@ import * as msg from '../messages.ts';
 import { parseArmRunOptions } from './arm-run-options.ts';
 import { Predictor } from '../predictor/predictor.ts';
 import { writePredictorSnapshot } from '../io/predictor-snapshot-io.ts';
-import { readTraceForCli } from './cli-trace-read.ts';
+import { readTraceForCli } from '../../traces/trace-read-io.ts';
 import { predictorParamsFor, warmStart } from '../../sim/arms/predictive.ts';
 import { rowKeysFor } from '../../sim/row-keys.ts';
 import { compressFactor, splitTrace } from '../../sim/split.ts';

@@ -2,11 +2,11 @@
 import { InputError } from '../errors.ts';
 import * as msg from '../messages.ts';
 import type { LoadedTrace } from '../../traces/trace-io.ts';
-import { readTraceForCli } from '../cli/cli-trace-read.ts';
+import { readTraceForCli } from '../../traces/trace-read-io.ts';
 import { simulate, type SimulationConfig } from '../../sim/simulate.ts';
 import { EngineBuffers } from '../../sim/engine-buffers.ts';
 import type { CellBlock } from './cell-file.ts';
-import { buildSimulationConfig, optionsRecord } from '../cli/simulate-run.ts';
+import { buildSimulationConfig, optionsRecord } from './simulation-config-io.ts';
 import { buildResultFile } from '../result/result-file.ts';
 import { resultFileText } from '../result/result-file-io.ts';
 import { cliProvenance } from '../io/provenance-io.ts';

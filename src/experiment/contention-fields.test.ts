@@ -5,7 +5,7 @@ import { parseSweep } from './sweep-file.ts';
 import { parseContentionOptions, withContentionFlags } from './contention-fields.ts';
 import { experimentHash } from './cells.ts';
 import { taskConfig, type CellTask } from './cell-task.ts';
-import { buildSimulationConfig, optionsRecord } from '../cli/simulate-run.ts';
+import { buildSimulationConfig, optionsRecord } from './simulation-config-io.ts';
 import { InputError } from '../errors.ts';
 
 const good = { id: 'p', traces: [{ path: 't.csv', sha256: 'a'.repeat(64) }], loads: [0.8], arms: ['fifo'], out: 'out/p' };

@@ -12,7 +12,7 @@ import type { ExperimentSpec } from './experiment-file.ts';
 import { mergeTraceCells, type MergeBase, type MergedTrace } from './merge-cells.ts';
 import { parseShard, shardItems, type Shard } from './shard.ts';
 import { findRouting, routingNames } from '../../sim/arms/index.ts';
-import { optionsRecord } from '../cli/simulate-run.ts';
+import { optionsRecord } from './simulation-config-io.ts';
 import { buildResultFile, type ResultFile } from '../result/result-file.ts';
 import { createCellRunner, runCellsLocally, type CellRunner } from './cell-pool.ts';
 import { DEFAULT_QUEUE_NAME, parseRedisUrl, type RedisTarget } from './redis-target.ts';

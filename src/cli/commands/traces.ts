@@ -20,7 +20,7 @@ export function registerTraces(program: Command): void {
     .action(async (file: string, opts: { json?: boolean; workers: string }) => {
       const workers = Number(opts.workers);
       if (!Number.isSafeInteger(workers) || workers < 1) throw new InputError(msg.integerAtLeast('--workers', `"${opts.workers}"`, 1));
-      const { readTraceForCli } = await import('../cli-trace-read.ts');
+      const { readTraceForCli } = await import('../../../traces/trace-read-io.ts');
       const { traceStats, formatTraceInfo } = await import('../../../traces/trace-stats.ts');
       const loaded = await readTraceForCli(file);
       const stats = traceStats(loaded.trace, workers);

@@ -1,5 +1,5 @@
-// Reading a trace for a command: readTrace, with its cache warning printed on stderr once per process.
-import { readTrace, type LoadedTrace } from '../../traces/trace-io.ts';
+// Reading a trace on a command's behalf: readTrace, with each cache warning printed on stderr once per process.
+import { readTrace, type LoadedTrace } from './trace-io.ts';
 
 const printed = new Set<string>();
 

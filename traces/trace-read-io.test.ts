@@ -1,11 +1,11 @@
-// Tests of the CLI's trace reading: a cache warning is printed on stderr, once per reason, and never stops the run.
+// Tests of reading a trace on a command's behalf: a cache warning is printed on stderr, once per reason, and never stops the run.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { cacheWarningLine, readTraceForCli } from './cli-trace-read.ts';
+import { cacheWarningLine, readTraceForCli } from './trace-read-io.ts';
 
-const dir = mkdtempSync(join(tmpdir(), 'hsim-cli-trace-read-'));
+const dir = mkdtempSync(join(tmpdir(), 'hsim-trace-read-io-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 afterEach(() => vi.restoreAllMocks());
 
