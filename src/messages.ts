@@ -850,6 +850,11 @@ export function traceMetaNotJson(metaPath: string, why: string): string {
 }
 
 /** A trace meta sidecar without `"format": "hsim-trace"`. */
+/** A meta sidecar that describes another trace than the file beside it (e.g. a conversion killed between renames). */
+export function traceMetaOfOtherTrace(metaPath: string, metaSha256: string, traceSha256: string): string {
+  return atPath(metaPath, 'sha256', `${metaSha256}, but the trace beside it has SHA-256 ${traceSha256}`, 'the sidecar written with this trace (convert or generate it again; an interrupted write leaves the new trace beside the old meta)');
+}
+
 export function traceMetaNoFormat(metaPath: string): string {
   return atLocation(metaPath, undefined, 'no "format": "hsim-trace" field', 'the trace meta sidecar written by hsim');
 }

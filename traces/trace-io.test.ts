@@ -112,6 +112,18 @@ describe('writeTrace / readTrace', () => {
     writeFileSync(join(dir, 'side.meta.json'), '{ not json');
     await expect(readTrace(join(dir, 'side.csv'), { cache: false })).rejects.toThrow(/side\.meta\.json: not valid JSON/);
   });
+
+  it('refuses a trace beside the meta of another trace (a write killed between its renames), with and without the cache', async () => {
+    const path = join(dir, 'mixed.csv');
+    const meta = await writeTrace(path, unsortedTrace(), META);
+    expect((await readTrace(path, { cache: false })).sha256).toBe(meta.sha256);
+    // The trace renamed into place, the process killed before the meta's rename: the old meta stays.
+    writeFileSync(path, 'arrival_ms,duration_ms,key\n1,2,k\n');
+    const other = sha(readFileSync(path));
+    for (const opts of [{ cache: false }, { cacheDir: join(dir, 'mixed-cache') }, { cacheDir: join(dir, 'mixed-cache') }]) {
+      await expect(readTrace(path, opts)).rejects.toThrow(new RegExp(`mixed\\.meta\\.json → sha256: ${meta.sha256}, but the trace beside it has SHA-256 ${other}`));
+    }
+  });
 });
 
 describe('binary cache', () => {

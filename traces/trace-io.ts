@@ -52,11 +52,16 @@ export async function readTrace(path: string, opts: { cache?: boolean; cacheDir?
   const meta = readMetaSidecar(path);
   const useCache = opts.cache ?? true;
   const cacheDir = opts.cacheDir ?? defaultCacheDir();
-  if (!useCache) return { ...(await parseTraceFile(path)), path, meta, cacheWarning: null };
+  if (!useCache) {
+    const parsed = await parseTraceFile(path);
+    checkedAgainstMeta(path, meta, parsed.sha256);
+    return { ...parsed, path, meta, cacheWarning: null };
+  }
   const fileSha = hashFile(path);
   const cached = loadCached(cacheDir, fileSha);
-  if ('trace' in cached) return { trace: cached.trace, sha256: cached.sha256, path, meta, cacheWarning: null };
+  if ('trace' in cached) return { trace: cached.trace, sha256: checkedAgainstMeta(path, meta, cached.sha256), path, meta, cacheWarning: null };
   const { trace, sha256 } = await parseTraceFile(path);
+  checkedAgainstMeta(path, meta, sha256);
   const stored = storeCached(cacheDir, fileSha, sha256, trace);
   const warnings = [cached.warning, stored].filter((w): w is string => w !== null);
   return { trace, sha256, path, meta, cacheWarning: warnings.length > 0 ? warnings.join('; ') : null };
@@ -206,6 +211,18 @@ function processRuns(pid: number): boolean {
   } catch (err) {
     return (err as { code?: string }).code === 'EPERM';
   }
+}
+
+/**
+ * The trace's SHA-256, after checking it against its sidecar's: writers rename the trace first and the meta last
+ * (traces/trace-writer.ts), so a write killed between the two leaves a new trace beside the old meta, which this
+ * refuses instead of pairing them. @throws InputError naming the sidecar when they differ.
+ */
+function checkedAgainstMeta(tracePath: string, meta: TraceMeta | null, sha256: string): string {
+  if (meta !== null && typeof meta.sha256 === 'string' && meta.sha256 !== sha256) {
+    throw new InputError(msg.traceMetaOfOtherTrace(metaPathFor(tracePath), meta.sha256, sha256));
+  }
+  return sha256;
 }
 
 function readMetaSidecar(tracePath: string): TraceMeta | null {
