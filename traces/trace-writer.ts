@@ -70,7 +70,8 @@ for (let f = 1; f < 1000; f++) {
  * Writes rows, in the order given, as common-format CSV text to a temporary file beside `target` (gzip when the
  * target ends in `.gz`, compressed on the thread pool). Rows must come sorted by arrival; `accepts(a)` says whether
  * `a` keeps the order. Call `flush()` when `wantsFlush` (it awaits back-pressure), then `commit()` (or `close()`
- * and rename yourself), or `abort()` on failure. Memory is bounded (one output buffer and the distinct key texts).
+ * and rename yourself), or `abort()` on failure. Memory is bounded (one output buffer, the distinct key texts and,
+ * for a trace over one buffer, the few buffers of the thread that hashes it: HashThread).
  * A failed write (disk full, no permission) becomes an InputError naming `target` (exit 2); nothing is left behind.
  */
 export class TraceWriter {
@@ -143,8 +144,8 @@ export class TraceWriter {
 
   /**
    * `write` with the arrival and duration texts copied from `src` instead of formatted: `[r[0], r[1])` and
-   * `[r[2], r[3])` must hold exactly `String(arrival)` and `String(duration)` (e.g. checked by the converters'
-   * isShortestDecimalBytes), each at most 25 bytes, so the bytes written are those of `write`.
+   * `[r[2], r[3])` must hold exactly `String(arrival)` and `String(duration)` (e.g. texts for which the converters'
+   * parsePlainDecimalBytes set `plainDecimal.shortest`), each at most 25 bytes, so the bytes written are those of `write`.
    */
   writeCopied(arrival: number, key: string, cls: string, size: number, src: Uint8Array, r: Int32Array): void {
     this.begin(arrival);
