@@ -1,6 +1,7 @@
 // Benchmark of `hsim convert` (issues 4, 18): LPC-EGEE whole-process time, SWF and generic-CSV MB/s and peak RSS on 1 GB.
 // Run: node bin/run-ts.js bench/convert-bench.ts [--gb 1] [--only csv|unsorted] [--baseline DIR]. Every figure is printed next to a
-// baseline from the same run; --baseline runs another checkout's CLI (e.g. main exported to DIR) on the same unsorted file.
+// baseline from the same run; --baseline runs another checkout's CLI (e.g. main exported to DIR) on the same unsorted and
+// generic-CSV files.
 import { spawnSync } from 'node:child_process';
 import { closeSync, createReadStream, existsSync, mkdtempSync, openSync, rmSync, statSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -114,6 +115,15 @@ async function genericCsvFigures(): Promise<void> {
     if (r.status !== 0) throw new Error(r.stderr);
     const target = out === 'out.csv' ? 'target ≥ 100 MB/s' : out === 'out.csv.gz' ? 'target ≥ 50 MB/s' : "zlib's default level";
     rows.push([label, `${(mb / r.s).toFixed(0)} MB/s`, `${((mb / r.s / readMBs) * 100).toFixed(0)} % of the reader; ${(mb / r.cpu).toFixed(0)} MB per CPU-s; peak RSS ${r.rssMiB.toFixed(0)} MiB (${target})`]);
+    if (baselineHsim !== null && extra.length === 0) {
+      // The same conversion by --baseline's CLI right after, and for .csv its bytes against ours.
+      const theirs = join(work, `baseline-${out}`);
+      const b = timed('node', [baselineHsim, ...args, '-o', theirs]);
+      if (b.status !== 0) throw new Error(b.stderr);
+      rows.push(['  baseline: --baseline CLI, same file', `${(mb / b.s).toFixed(0)} MB/s`, `${(mb / b.cpu).toFixed(0)} MB per CPU-s; peak RSS ${b.rssMiB.toFixed(0)} MiB`]);
+      if (out === 'out.csv') rows.push(['  output bytes equal to the baseline', spawnSync('cmp', ['-s', join(work, out), theirs]).status === 0 ? 'yes' : 'NO', '']);
+      rmSync(theirs, { force: true });
+    }
     rmSync(join(work, out), { force: true });
   }
 }

@@ -93,6 +93,8 @@ async function runPass(req: ConvertRequest, mode: 'check' | 'stream' | 'buffer',
   let writer = mode === 'stream' && paths !== null ? new TraceWriter(paths.trace, parser.columns, { gzipLevel: req.gzipLevel ?? CONVERT_GZIP_LEVEL }) : null;
   const buffer = mode === 'buffer' && paths !== null ? new SpillSorter(paths.trace, parser.columns.class, parser.columns.size, req.sortRunRows) : null;
   let disorder = false;
+  // Time texts the parser found already in the trace's form are copied, not parsed and formatted again.
+  const raw = parser.raw ?? null;
   // A big source is hashed on another thread while this one parses; a small one inline.
   const st = statSync(req.input, { throwIfNoEntry: false });
   const sourceHash = paths !== null && st?.isFile() === true && st.size > HASH_THREAD_BYTES ? hashFileOnThread(req.input) : null;
@@ -122,7 +124,8 @@ async function runPass(req: ConvertRequest, mode: 'check' | 'stream' | 'buffer',
             disorder = true;
             return true;
           }
-          writer.write(parser.arrival, parser.duration, parser.key, parser.cls, parser.size);
+          if (raw !== null && raw[0]! >= 0) writer.writeCopied(parser.arrival, parser.key, parser.cls, parser.size, buf, raw);
+          else writer.write(parser.arrival, parser.duration, parser.key, parser.cls, parser.size);
         } else if (buffer !== null) {
           buffer.write(parser.arrival, parser.duration, parser.key, parser.cls, parser.size);
         }

@@ -1,7 +1,7 @@
 // Tests of the byte fast path against the text path (splitCsvLine, parseDecimal) on seeded random lines.
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../src/rng/seeded.ts';
-import { parsePlainDecimalBytes, splitPlainCsvBytes } from './csv-bytes.ts';
+import { parsePlainDecimalBytes, plainDecimal, splitPlainCsvBytes } from './csv-bytes.ts';
 import { parseDecimal, splitCsvLine } from './csv-line.ts';
 
 const enc = new TextEncoder();
@@ -41,6 +41,35 @@ describe('parsePlainDecimalBytes', () => {
     for (const t of ['', '-', '+1', '1e5', ' 1', '1.2.3', '0x10', '1234567890123456', 'NaN']) {
       const b = enc.encode(t);
       expect(parsePlainDecimalBytes(b, 0, b.length), t).toBeNaN();
+    }
+  });
+  it('says shortest only for a text that is String(x) of its value (differential, 20000 cases)', () => {
+    // Leading zeros, trailing zeros, up to 15 digits and up to 8 decimals, so both answers occur often.
+    const rng = createRng('csv-bytes-shortest');
+    let copied = 0;
+    for (let i = 0; i < 20000; i++) {
+      const intDigits = Math.floor(rng.next() * 9);
+      const fracDigits = Math.floor(rng.next() * 9);
+      let t = rng.next() < 0.2 ? '-' : '';
+      for (let k = 0; k < intDigits; k++) t += String(Math.floor(rng.next() * (k === 0 && rng.next() < 0.7 ? 10 : 3)));
+      if (fracDigits > 0 || rng.next() < 0.1) t += '.';
+      for (let k = 0; k < fracDigits; k++) t += String(Math.floor(rng.next() * (rng.next() < 0.3 ? 1 : 10)));
+      const b = enc.encode(t);
+      const x = parsePlainDecimalBytes(b, 0, b.length);
+      if (plainDecimal.shortest) {
+        copied++;
+        expect(String(x), t).toBe(t);
+      }
+    }
+    expect(copied).toBeGreaterThan(3000);
+  });
+  it('says shortest for the usual forms and not for the others', () => {
+    const yes = ['0', '7', '-7', '0.5', '-0.5', '12.125', '0.000001', '123456789012345', '99999999999.9999'];
+    const no = ['-0', '00', '01', '1.', '.5', '1.50', '0.0', '-0.000', '0.0000001', '1234567.1234567', '1e5'];
+    for (const t of [...yes, ...no]) {
+      const b = enc.encode(t);
+      parsePlainDecimalBytes(b, 0, b.length);
+      expect(plainDecimal.shortest, t).toBe(yes.includes(t));
     }
   });
 });

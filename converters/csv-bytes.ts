@@ -26,14 +26,28 @@ export function splitPlainCsvBytes(buf: Uint8Array, start: number, end: number, 
 }
 
 /**
+ * Set by each parsePlainDecimalBytes call: whether the text parsed is exactly `String(x)` of the number x returned,
+ * so a writer may copy it instead of formatting x.
+ */
+export const plainDecimal = { shortest: false };
+
+/**
  * Parses `buf[start, end)` when it is `-?digits[.digits]` with at most 15 digits: the same double as `Number(text)`
  * (an integer below 2^53 divided by an exact power of ten is correctly rounded). NaN for anything else (empty,
  * blanks, `+`, exponents, longer numbers): the caller then parses the text.
+ *
+ * Sets `plainDecimal.shortest` when the text is `-?(0|[1-9]digits)(.digits)?` with no trailing zero after the dot,
+ * at most six decimals, and not `-0`. Such a text is `String(x)`: a decimal of at most 15 significant digits is the
+ * only one of that length within half an ulp of its nearest double (doubles carry 15.95 digits), so it is the
+ * shortest round-trip text, and String writes it without an exponent between 1e-6 and 1e21 (ECMA-262
+ * Number::toString).
  */
 export function parsePlainDecimalBytes(buf: Uint8Array, start: number, end: number): number {
+  plainDecimal.shortest = false;
   let p = start;
   const neg = p < end && buf[p] === 45;
   if (neg) p++;
+  const first = p;
   let m = 0;
   let digits = 0;
   let frac = 0;
@@ -51,6 +65,9 @@ export function parsePlainDecimalBytes(buf: Uint8Array, start: number, end: numb
     }
   }
   if (digits === 0 || digits > 15) return Number.NaN;
+  const int = digits - frac;
+  plainDecimal.shortest =
+    int > 0 && (buf[first] !== 48 || (int === 1 && (dot || !neg))) && (!dot || (frac > 0 && frac <= 6 && buf[end - 1] !== 48));
   const x = frac === 0 ? m : m / POW10[frac]!;
   return neg ? -x : x;
 }

@@ -22,6 +22,11 @@ export interface RowParser {
   reason: string;
   /** Whether the last rejected line was malformed (its text is kept in the rejects file) rather than refused by a rule. */
   malformed: boolean;
+  /**
+   * Optional, for a writer that copies instead of formatting: after LINE_KEPT, `[raw[0], raw[1])` and
+   * `[raw[2], raw[3])` of the line's buffer hold exactly `String(arrival)` and `String(duration)`, or raw[0] is -1.
+   */
+  readonly raw?: Int32Array;
   /** Classifies the line `buf[start, end)` (1-based `line`) as LINE_SKIP, LINE_KEPT or LINE_REJECTED. */
   parse(buf: Uint8Array, start: number, end: number, line: number): number;
   /**

@@ -51,3 +51,35 @@ describe('table parser byte path', () => {
     expect(kept).toBeLessThan(4000);
   });
 });
+
+describe('table parser time texts (raw)', () => {
+  it('marks ms times whose text is String(value), on plain and mutated lines, and only those', () => {
+    const p = createTableParser(resolveConverterSpec('csv', { arrival: 't', duration: 'd', key: 'k' }).rules as TableSpec, 'f');
+    const h = enc.encode('t,d,k');
+    p.parse(h, 0, h.length, 1);
+    const rng = createRng('table-raw');
+    let copied = 0;
+    for (let i = 0; i < 4000; i++) {
+      const plain = `${Math.round(rng.next() * 1e9) / 1000},${(rng.next() * 100).toFixed(Math.floor(rng.next() * 4))},k${i % 7}`;
+      const text = i % 2 === 0 ? plain : mutate(rng, plain);
+      const b = enc.encode(text);
+      if (p.parse(b, 0, b.length, i + 2) !== LINE_KEPT || p.raw![0]! < 0) continue;
+      copied++;
+      const r = p.raw!;
+      expect(Buffer.from(b.subarray(r[0], r[1])).toString(), text).toBe(String(p.arrival));
+      expect(Buffer.from(b.subarray(r[2], r[3])).toString(), text).toBe(String(p.duration));
+    }
+    // toFixed leaves trailing zeros in some durations: both answers occur.
+    expect(copied).toBeGreaterThan(1000);
+    expect(copied).toBeLessThan(3500);
+  });
+  it('copies nothing when a unit converts the times', () => {
+    const p = createTableParser(resolveConverterSpec('csv', { arrival: 't', duration: 'd', key: 'k', arrivalUnit: 's' }).rules as TableSpec, 'f');
+    for (const [n, line] of ['t,d,k', '12.5,3,key'].entries()) {
+      const b = enc.encode(line);
+      p.parse(b, 0, b.length, n + 1);
+    }
+    expect(p.arrival).toBe(12500);
+    expect(p.raw![0]).toBe(-1);
+  });
+});

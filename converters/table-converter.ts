@@ -1,7 +1,7 @@
 // CSV tables with a header (Azure 2021, Huawei 2025, generic CSV) to common-format rows (SPEC §4).
 import * as msg from '../src/messages.ts';
 import { InputError } from '../src/errors.ts';
-import { parsePlainDecimalBytes, splitPlainCsvBytes } from './csv-bytes.ts';
+import { parsePlainDecimalBytes, plainDecimal, splitPlainCsvBytes } from './csv-bytes.ts';
 import { parseDecimal, splitCsvLine } from './csv-line.ts';
 import { ByteInterner, hashBytes } from '../traces/byte-interner.ts';
 import { isUtf8 } from 'node:buffer';
@@ -71,15 +71,21 @@ class TableParser implements RowParser {
   private readonly pairKeys = new Map<number, string>();
 
   private readonly textOnly: boolean;
+  /** See RowParser.raw: set by the plain path when both times are read in ms from their own columns. */
+  readonly raw = Int32Array.of(-1, -1, -1, -1);
+  /** Whether arrival and duration pass through unchanged (ms columns), so their text may be copied. */
+  private readonly copyTimes: boolean;
 
   constructor(spec: TableSpec, file: string, textOnly: boolean) {
     this.spec = spec;
     this.file = file;
     this.textOnly = textOnly;
     this.columns = { size: spec.sizeColumn !== null, class: spec.classColumn !== null };
+    this.copyTimes = 'column' in spec.arrival && spec.arrivalUnit === 'ms' && spec.durationUnit === 'ms';
   }
 
   parse(buf: Uint8Array, start: number, end: number, line: number): number {
+    this.raw[0] = -1;
     if (this.width > 0 && end > start && !this.textOnly) {
       const r = this.parsePlain(buf, start, end);
       if (r >= 0) return r;
@@ -152,11 +158,13 @@ class TableParser implements RowParser {
     if (splitPlainCsvBytes(buf, start, end, b) !== this.width) return -1;
     const dRaw = parsePlainDecimalBytes(buf, b[this.iDuration]!, b[this.iDuration + 1]! - 1);
     if (Number.isNaN(dRaw)) return -1;
+    let copy = this.copyTimes && plainDecimal.shortest;
     const s = this.spec;
     let arrival: number;
     if ('column' in s.arrival) {
       const a = parsePlainDecimalBytes(buf, b[this.iArrival]!, b[this.iArrival + 1]! - 1);
       if (Number.isNaN(a)) return -1;
+      copy &&= plainDecimal.shortest;
       arrival = toMs(a, s.arrivalUnit);
     } else {
       const e = parsePlainDecimalBytes(buf, b[this.iEnd]!, b[this.iEnd + 1]! - 1);
@@ -204,6 +212,13 @@ class TableParser implements RowParser {
       this.cls = this.classNames.strings[this.classNames.intern(buf, from, to, hashBytes(buf, from, to))]!;
     }
     if (this.iSize >= 0) this.size = size;
+    if (copy) {
+      const r = this.raw;
+      r[0] = b[this.iArrival]!;
+      r[1] = b[this.iArrival + 1]! - 1;
+      r[2] = b[this.iDuration]!;
+      r[3] = b[this.iDuration + 1]! - 1;
+    }
     return LINE_KEPT;
   }
 

@@ -1,4 +1,5 @@
 // Tests of the one trace writer: bytes equal to the pure formatter, the meta it counts, atomic commit, failures.
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -71,6 +72,46 @@ describe('TraceWriter', () => {
     }
     await write(join(dir, 'milli.csv'), ms);
     expect(readFileSync(join(dir, 'milli.csv'), 'utf8')).toBe(formatTraceCsv(traceFromRows(ms, true, true)));
+  });
+
+  it('writes the same bytes when the times are copied from their String text (writeCopied)', async () => {
+    const rows: TraceRow[] = [0, 0.5, 1.125, 2, 1e6 + 0.001, 123456789012.5].map((t, i) => ({ arrival_ms: t, duration_ms: [3, 0.25, 0, 7.5, 1e9, 0.001][i]!, key: i % 2 === 0 ? 'a,b' : 'k', class: 'c', size_bytes: i === 2 ? Number.NaN : i }));
+    const cols = { size: true, class: true };
+    const plain = new TraceWriter(join(dir, 'formatted.csv'), cols);
+    const copied = new TraceWriter(join(dir, 'copied.csv'), cols);
+    const r = new Int32Array(4);
+    for (const row of rows) {
+      plain.write(row.arrival_ms, row.duration_ms, row.key, row.class ?? '', row.size_bytes ?? Number.NaN);
+      // The times' texts at the start of a source line, as a converter finds them.
+      const src = Buffer.from(`${row.arrival_ms},${row.duration_ms},rest`);
+      r.set([0, String(row.arrival_ms).length, String(row.arrival_ms).length + 1, String(row.arrival_ms).length + 1 + String(row.duration_ms).length]);
+      copied.writeCopied(row.arrival_ms, row.key, row.class ?? '', row.size_bytes ?? Number.NaN, src, r);
+    }
+    const a = await plain.commit(META);
+    const b = await copied.commit(META);
+    expect(readFileSync(join(dir, 'copied.csv'), 'utf8')).toBe(readFileSync(join(dir, 'formatted.csv'), 'utf8'));
+    expect(b.sha256).toBe(a.sha256);
+    expect(b.arrival_span_ms).toEqual({ first: 0, last: 123456789012.5 });
+    // A wrong range shows: the test would fail if writeCopied formatted instead of copying.
+    const wrong = new TraceWriter(join(dir, 'wrong.csv'), { size: false, class: false });
+    wrong.writeCopied(5, 'k', '', Number.NaN, Buffer.from('6,7'), Int32Array.of(0, 1, 2, 3));
+    await wrong.commit(META);
+    expect(readFileSync(join(dir, 'wrong.csv'), 'utf8')).toBe('arrival_ms,duration_ms,key\n6,7,k\n');
+  });
+
+  it('hashes a trace over one buffer on a thread to the SHA-256 of its bytes, plain and gzip', async () => {
+    for (const name of ['big.csv', 'big.csv.gz']) {
+      const w = new TraceWriter(join(dir, name), { size: false, class: false });
+      for (let i = 0; i < 300_000; i++) {
+        w.write(i, i % 97, `key${i % 13}`, '', Number.NaN);
+        if (w.wantsFlush) await w.flush();
+      }
+      const meta = await w.commit(META);
+      const bytes = readFileSync(join(dir, name));
+      const csv = name.endsWith('.gz') ? gunzipSync(bytes) : bytes;
+      expect(csv.length).toBeGreaterThan(3 << 20);
+      expect(meta.sha256, name).toBe(createHash('sha256').update(csv).digest('hex'));
+    }
   });
 
   it('records a gzip level other than the default in the meta, with the same CSV bytes', async () => {

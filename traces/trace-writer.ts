@@ -10,6 +10,7 @@ import * as msg from '../src/messages.ts';
 import { tempPathFor } from '../src/io/atomic-io.ts';
 import { stableStringify } from '../src/json/stable-json.ts';
 import { columnNames, quoteCsvField as csvField, type TraceColumns } from './trace-csv.ts';
+import { HashThread } from './hash-thread.ts';
 import type { TraceMeta, TraceMetaInput } from './trace-meta.ts';
 
 /** What the writer knows once closed: enough to fill the computed fields of the meta sidecar. */
@@ -64,13 +65,13 @@ for (let f = 1; f < 1000; f++) {
   MILLI_LEN[f] = text.length;
   for (let d = 0; d < text.length; d++) MILLI_DIGITS[f * 3 + d] = text.charCodeAt(d);
 }
-const POW10 = Float64Array.from({ length: 17 }, (_, k) => 10 ** k);
 
 /**
  * Writes rows, in the order given, as common-format CSV text to a temporary file beside `target` (gzip when the
  * target ends in `.gz`, compressed on the thread pool). Rows must come sorted by arrival; `accepts(a)` says whether
  * `a` keeps the order. Call `flush()` when `wantsFlush` (it awaits back-pressure), then `commit()` (or `close()`
- * and rename yourself), or `abort()` on failure. Memory is bounded (one output buffer and the distinct key texts).
+ * and rename yourself), or `abort()` on failure. Memory is bounded (one output buffer, the distinct key texts and,
+ * for a trace over one buffer, the few buffers of the thread that hashes it: HashThread).
  * A failed write (disk full, no permission) becomes an InputError naming `target` (exit 2); nothing is left behind.
  */
 export class TraceWriter {
@@ -81,7 +82,9 @@ export class TraceWriter {
   private readonly cols: TraceColumns;
   private done: Promise<void> | null = null;
   private failure: unknown = null;
-  private readonly hash: Hash = createHash('sha256');
+  /** The output's SHA-256: inline for a small trace, on a thread from the first full buffer of a big one. */
+  private hash: Hash | null = null;
+  private hashThread: HashThread | null = null;
   private fd: number | null = null;
   private gzip: Gzip | null = null;
   private file: WriteStream | null = null;
@@ -132,15 +135,41 @@ export class TraceWriter {
 
   /** Appends one row; `cls` is ignored without a class column, `size` (NaN = none) without a size column. */
   write(arrival: number, duration: number, key: string, cls: string, size: number): void {
+    this.begin(arrival);
+    this.num(arrival);
+    this.out[this.pos++] = 44;
+    this.num(duration);
+    this.finishRow(key, cls, size);
+  }
+
+  /**
+   * `write` with the arrival and duration texts copied from `src` instead of formatted: `[r[0], r[1])` and
+   * `[r[2], r[3])` must hold exactly `String(arrival)` and `String(duration)` (e.g. texts for which the converters'
+   * parsePlainDecimalBytes set `plainDecimal.shortest`), each at most 25 bytes, so the bytes written are those of `write`.
+   */
+  writeCopied(arrival: number, key: string, cls: string, size: number, src: Uint8Array, r: Int32Array): void {
+    this.begin(arrival);
+    const out = this.out;
+    let p = this.pos;
+    for (let i = r[0]!, to = r[1]!; i < to; i++) out[p++] = src[i]!;
+    out[p++] = 44;
+    for (let i = r[2]!, to = r[3]!; i < to; i++) out[p++] = src[i]!;
+    this.pos = p;
+    this.finishRow(key, cls, size);
+  }
+
+  /** Counts a row arriving at `arrival` and makes room for its numbers (≤ 25 bytes each) and separators. */
+  private begin(arrival: number): void {
     if (arrival < this.last) this.disordered = true;
     if (this.n === 0) this.first = arrival;
     this.last = arrival;
     this.n++;
-    // Room for three numbers (≤ 25 bytes each) and separators; texts check their own length.
+    // Texts check their own length.
     if (this.pos + 128 > this.out.length) this.grow(128);
-    this.num(arrival);
-    this.out[this.pos++] = 44;
-    this.num(duration);
+  }
+
+  /** Writes `,key[,size][,class]\n` after a row's two times. */
+  private finishRow(key: string, cls: string, size: number): void {
     this.out[this.pos++] = 44;
     this.text(key, this.keyBytes);
     if (this.cols.size) {
@@ -164,7 +193,18 @@ export class TraceWriter {
     if (this.failure !== null) throw this.writeError(this.failure);
     if (this.pos === 0) return;
     const chunk = this.out.subarray(0, this.pos);
-    this.hash.update(chunk);
+    if (this.hash === null && this.hashThread === null) {
+      if (this.pos >= FLUSH_BYTES) this.hashThread = new HashThread();
+      else this.hash = createHash('sha256');
+    }
+    if (this.hash !== null) this.hash.update(chunk);
+    else {
+      try {
+        await this.hashThread!.update(chunk);
+      } catch (err) {
+        throw this.writeError(err);
+      }
+    }
     if (this.fd !== null) {
       try {
         for (let at = 0; at < chunk.length; ) at += writeSync(this.fd, chunk, at);
@@ -201,10 +241,16 @@ export class TraceWriter {
     } catch (err) {
       throw this.writeError(err);
     }
+    let sha256: string;
+    try {
+      sha256 = this.hashThread !== null ? await this.hashThread.digest() : (this.hash ?? createHash('sha256')).digest('hex');
+    } catch (err) {
+      throw this.writeError(err);
+    }
     return {
       tmpPath: this.tmpPath,
       rows: this.n,
-      sha256: this.hash.digest('hex'),
+      sha256,
       columns: columnNames(this.cols),
       keys: this.keyBytes.size,
       classes: this.cols.class ? this.classBytes.size : null,
@@ -244,6 +290,7 @@ export class TraceWriter {
 
   /** Closes and deletes the temporary file (after a failure or a restart). */
   abort(): void {
+    this.hashThread?.terminate();
     if (this.fd !== null) {
       try {
         closeSync(this.fd);
@@ -307,17 +354,20 @@ export class TraceWriter {
       this.eight(int - hi * 1e8);
     }
     const out = this.out;
-    out[this.pos++] = 46;
-    // The decimals of frac/1000 without trailing zeros, from a table (e.g. 120 → "12", 7 → "007").
-    const len = MILLI_LEN[frac]!;
+    const p = this.pos;
+    out[p] = 46;
+    // The decimals of frac/1000 without trailing zeros, from a table (e.g. 120 → "12", 7 → "007"): all three slot
+    // bytes are stored (the buffer has room for them) and the position advances by the count only.
     const at = frac * 3;
-    for (let d = 0; d < len; d++) out[this.pos++] = MILLI_DIGITS[at + d]!;
+    out[p + 1] = MILLI_DIGITS[at]!;
+    out[p + 2] = MILLI_DIGITS[at + 1]!;
+    out[p + 3] = MILLI_DIGITS[at + 2]!;
+    this.pos = p + 1 + MILLI_LEN[frac]!;
   }
 
   /** Writes 0 ≤ v < 1e8 without leading zeros. */
   private small(v: number): void {
-    let digits = 1;
-    while (digits < 8 && v >= POW10[digits]!) digits++;
+    const digits = v < 10 ? 1 : v < 100 ? 2 : v < 1000 ? 3 : v < 10000 ? 4 : v < 100000 ? 5 : v < 1000000 ? 6 : v < 10000000 ? 7 : 8;
     const out = this.out;
     let p = this.pos + digits;
     this.pos = p;
