@@ -3,9 +3,16 @@
 // whenever a source file changes (bin/bundle.js), so there is no build step and no per-module loader cost at
 // start-up. If bundling is impossible it falls back to the tsx loader. HSIM_NO_BUNDLE=1 forces the tsx loader.
 import { dirname, join } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+// The event loops inline the scheduler core, the completion heap and the router into one function; V8's default
+// budget of inlined bytecode per function (920) stops short of that, and a call per event costs 10–20 % of a cell
+// (bench/engine-bench.ts). Set before any code is optimized; process-wide, so the cell threads get it too. Inlining
+// changes no result: JavaScript arithmetic is the same IEEE arithmetic whether a function is inlined or called.
+setFlagsFromString('--max-inlined-bytecode-size-cumulative=2000');
 
 // `hsim --version` needs nothing but package.json: answered before the bundle is checked or loaded, so it costs no
 // more than Node's own start-up (the CLI prints the same line; launcher.test.ts compares them).
