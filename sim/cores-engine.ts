@@ -1,5 +1,5 @@
 // The event loop with handlers that compute on C cores: processor sharing among running handlers, in virtual time.
-import { CompletionHeap } from './completion-heap.ts';
+import { PriorityHeap } from './priority-heap.ts';
 import { EngineBuffers } from './engine-buffers.ts';
 import { coreFor, nextTimer, type EngineConfig, type EngineProbes, type EngineRun, type Router } from './engine.ts';
 import { runArrays } from './run-arrays.ts';
@@ -36,7 +36,7 @@ export function runEngineOnCores(
   if (!(Number.isFinite(overheadMs) && overheadMs >= 0)) throw new RangeError(`overhead ${overheadMs} ms; expected a finite number ≥ 0`);
   const { arrival, start, end, outcome } = runArrays(buffers, arrivalIn, first, m, compress);
   const core = coreFor(cfg, m, arrival, buffers);
-  const heap = new CompletionHeap(cfg.workers); // keyed by virtual finish time
+  const heap = PriorityHeap.ofCapacity(cfg.workers); // keyed by virtual finish time
   const aging = core.agingOn;
   const log = probes === null ? null : probes.log;
   const series = probes === null ? null : probes.series;
@@ -55,7 +55,7 @@ export function runEngineOnCores(
   let ringSize = 0;
 
   for (;;) {
-    const tc = heap.size > 0 ? now + (heap.topTime() - virtual) / rate : Number.POSITIVE_INFINITY;
+    const tc = heap.size > 0 ? now + (heap.topKey() - virtual) / rate : Number.POSITIVE_INFINITY;
     const ts = ringSize > 0 ? start[ring[ringHead]!]! + overheadMs : Number.POSITIVE_INFINITY;
     const ta = next < m ? arrival[next]! : Number.POSITIVE_INFINITY;
     const tg = timers ? nextTimer(core, aging, series, now) : Number.POSITIVE_INFINITY;
@@ -75,9 +75,9 @@ export function runEngineOnCores(
     }
     if (tc <= ta && tc <= tg) {
       // Snap V to the finishing handler's key: no rounding of (t − now)·rate may leave it a hair short.
-      virtual = heap.topTime();
+      virtual = heap.topKey();
       now = tc;
-      const i = heap.topRow();
+      const i = heap.topIndex();
       heap.pop();
       end[i] = now;
       idle++;

@@ -1,6 +1,6 @@
 // The discrete-event loop of SPEC §5: one event per iteration, ties completion < arrival < aging; the core schedules.
+import { PriorityHeap } from './priority-heap.ts';
 import { SchedulerCore } from '../src/scheduler/scheduler-core.ts';
-import { CompletionHeap } from './completion-heap.ts';
 import { EngineBuffers } from './engine-buffers.ts';
 import { runArrays } from './run-arrays.ts';
 import type { MessageLog } from './message-log.ts';
@@ -80,7 +80,7 @@ export function runEngine(
 ): EngineRun {
   const { arrival, start, end, outcome } = runArrays(buffers, arrivalIn, first, m, compress);
   const core = coreFor(cfg, m, arrival, buffers);
-  const heap = new CompletionHeap(cfg.workers);
+  const heap = PriorityHeap.ofCapacity(cfg.workers);
   const log = probes === null ? null : probes.log;
   const series = probes === null ? null : probes.series;
   // Without aging the core needs no look-ahead and no grid re-anchoring: skipping the calls keeps V8's inlining
@@ -97,14 +97,14 @@ export function runEngine(
   let agingTicks = 0;
 
   for (;;) {
-    const tc = heap.topTime();
+    const tc = heap.topKey();
     const ta = next < m ? arrival[next]! : Number.POSITIVE_INFINITY;
     const tg = timers ? nextTimer(core, aging, series, now) : Number.POSITIVE_INFINITY;
     if (tc === Number.POSITIVE_INFINITY && ta === Number.POSITIVE_INFINITY && tg === Number.POSITIVE_INFINITY) break;
 
     if (tc <= ta && tc <= tg) {
       now = tc;
-      const i = heap.topRow();
+      const i = heap.topIndex();
       heap.pop();
       idle++;
       completions++;

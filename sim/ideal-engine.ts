@@ -1,5 +1,4 @@
 // The continuous-priority engine of the ideal-order arms (sjf, sept): non-preemptive, W workers, optional aging.
-import { CompletionHeap } from './completion-heap.ts';
 import { EngineBuffers } from './engine-buffers.ts';
 import type { EngineConfig, EngineProbes, EngineRun, Router } from './engine.ts';
 import { PriorityHeap } from './priority-heap.ts';
@@ -36,7 +35,7 @@ export function runIdealEngine(
   if (agingOn) started.fill(0);
 
   const waiting = new PriorityHeap(buffers.f64('priorityKey', Math.max(1, m)), buffers.i32('priorityIndex', Math.max(1, m)));
-  const running = new CompletionHeap(cfg.workers);
+  const running = PriorityHeap.ofCapacity(cfg.workers);
   let idle = cfg.workers;
   let queued = 0;
   let oldest = 0; // every message before it has started (aging's FIFO pointer)
@@ -48,13 +47,13 @@ export function runIdealEngine(
   const series = probes === null ? null : probes.series;
 
   for (;;) {
-    const tc = running.topTime();
+    const tc = running.topKey();
     const ta = next < m ? arrival[next]! : Number.POSITIVE_INFINITY;
     if (tc === Number.POSITIVE_INFINITY && ta === Number.POSITIVE_INFINITY) break;
     if (series !== null && series.nextAt < tc && series.nextAt < ta) series.takeCount(Math.min(tc, ta), queued, cfg.workers - idle);
     if (tc <= ta) {
       now = tc;
-      const i = running.topRow();
+      const i = running.topIndex();
       running.pop();
       idle++;
       completions++;

@@ -1,8 +1,9 @@
-// A binary min-heap of waiting messages keyed by (priority, message index) on typed arrays, allocation-free.
+// A binary min-heap of message indices keyed by a number (a completion time, a priority), on typed arrays, allocation-free.
 
 /**
  * Min-heap of message indices ordered by (key, index): the smaller key first, equal keys in index (arrival) order.
- * The storage is passed in (e.g. from EngineBuffers); its length is the capacity.
+ * The engines keep their running messages in one (keyed by completion time) and the ideal-order engines their
+ * waiting ones (keyed by priority). The storage is passed in (e.g. from EngineBuffers); its length is the capacity.
  */
 export class PriorityHeap {
   size = 0;
@@ -11,6 +12,12 @@ export class PriorityHeap {
     private readonly key: Float64Array,
     private readonly idx: Int32Array,
   ) {}
+
+  /** A heap with storage of its own for `capacity` entries (at least one). */
+  static ofCapacity(capacity: number): PriorityHeap {
+    const n = Math.max(1, capacity);
+    return new PriorityHeap(new Float64Array(n), new Int32Array(n));
+  }
 
   /** Key of the first entry, Infinity when empty. */
   topKey(): number {
