@@ -1,5 +1,5 @@
 // Whether a result file was produced from a gate's locked experiment: same traces, loads, arms and options.
-import { isRecord } from '../src/experiment/json-shape.ts';
+import { isObject } from '../src/json/json-value.ts';
 import type { ExperimentSpec } from '../src/experiment/experiment-file.ts';
 
 /**
@@ -12,11 +12,11 @@ export function experimentDepartures(result: unknown, file: string, experiment: 
   const out: string[] = [];
   const locked = `locked experiment ${experimentFile}`;
   const say = (path: string, found: unknown, expected: string): void => void out.push(`${file} → ${path}: ${JSON.stringify(found)}; expected ${expected} (${locked})`);
-  if (!isRecord(result)) return [`${file}: not a result object (${locked})`];
-  const trace = isRecord(result['trace']) ? result['trace'] : {};
+  if (!isObject(result)) return [`${file}: not a result object (${locked})`];
+  const trace = isObject(result['trace']) ? result['trace'] : {};
   const shas = experiment.traces.map((t) => t.sha256);
   if (!shas.includes(trace['sha256'] as string)) say('trace.sha256', trace['sha256'], `one of ${shas.join(', ')}`);
-  const options = isRecord(result['options']) ? result['options'] : {};
+  const options = isObject(result['options']) ? result['options'] : {};
   const allowed = (name: 'workers' | 'levels'): number[] => [experiment[name], ...experiment.overrides.flatMap((o) => (typeof o[name] === 'number' ? [o[name]] : []))];
   const expectSame = (path: string, found: unknown, want: unknown): void => {
     if (found !== want) say(`options.${path}`, found, JSON.stringify(want));
@@ -30,10 +30,10 @@ export function experimentDepartures(result: unknown, file: string, experiment: 
   expectSame('window_by', options['window_by'], experiment.windowBy);
   expectSame('seed', options['seed'], experiment.seed);
   if (options['set'] !== undefined) say('options.set', options['set'], 'no --set overrides: an experiment names its overrides per cell');
-  const results = isRecord(result['results']) ? result['results'] : {};
+  const results = isObject(result['results']) ? result['results'] : {};
   for (const [load, lr] of Object.entries(results)) {
     if (!experiment.loads.includes(load)) say(`results.${load}`, load, `a load of ${experiment.loads.join(', ')}`);
-    const arms = isRecord(lr) && isRecord(lr['arms']) ? Object.keys(lr['arms']) : [];
+    const arms = isObject(lr) && isObject(lr['arms']) ? Object.keys(lr['arms']) : [];
     for (const arm of arms) {
       const base = arm.split('@')[0]!;
       if (!experiment.arms.includes(base)) say(`results.${load}.arms`, arm, `an arm of ${experiment.arms.join(', ')}`);

@@ -8,7 +8,7 @@ import { writeFileAtomic } from '../io/atomic-io.ts';
 import { writeHashedResult } from '../io/result-integrity-io.ts';
 import { overridesText } from '../experiment/overrides.ts';
 import { parseSweep, sweepExperiment, type Variant } from '../experiment/sweep-file.ts';
-import { isRecord } from '../experiment/json-shape.ts';
+import { isObject } from '../json/json-value.ts';
 import { mergeTraceCells } from '../experiment/merge-cells.ts';
 import { checkGate, readGateFile } from '../../analysis/gate-io.ts';
 import { lockPathFor } from '../../analysis/gate-lock.ts';
@@ -32,7 +32,7 @@ export async function runSweepCommand(file: string, opts: Record<string, unknown
   if (flags.shard !== null) throw new InputError(msg.sweepCannotShard());
   const raw = readJsonFile(file, 'a sweep file (JSON)');
   const parsed = parseSweep(raw, file);
-  const namesGates = isRecord(raw) && raw['gates'] !== undefined;
+  const namesGates = isObject(raw) && raw['gates'] !== undefined;
   if (!parsed.ok) throw new InputError(msg.problemsIn(file, parsed.issues), parsed.issues);
   const sweep = withContentionFlags(withPerturbationFlags(parsed.value, opts), opts);
   const unfrozen = sweep.gateUnfrozen || opts['unfrozen'] === true;

@@ -1,7 +1,7 @@
 // A cell's result file: the SPEC §10 result of one simulation plus a `cell` block naming its place in the experiment.
 import type { ArmResult, ResultFile } from '../result/result-file.ts';
 import { parseResultFile } from '../result/result-reader.ts';
-import { describeJson, isRecord, type Parsed } from './json-shape.ts';
+import { describe, isObject, type ParseOutcome } from '../json/json-value.ts';
 import type { Overrides } from './overrides.ts';
 
 /** Where a cell sits in its experiment; written into the cell's file. */
@@ -34,23 +34,23 @@ export interface CellFile extends ResultFile {
  * Checks that parsed JSON is a cell file: a valid result file (the one reader, every metric present) with the
  * fields merging relies on; `file` names it in messages. Never throws.
  */
-export function parseCellFile(input: unknown, file: string): Parsed<CellFile> {
+export function parseCellFile(input: unknown, file: string): ParseOutcome<CellFile> {
   const issues: string[] = [];
   const need = (cond: boolean, path: string, v: unknown, expected: string): void => {
-    if (!cond) issues.push(`${file} → ${path}: ${describeJson(v)}; expected ${expected}`);
+    if (!cond) issues.push(`${file} → ${path}: ${describe(v)}; expected ${expected}`);
   };
-  if (!isRecord(input)) return { ok: false, issues: [`${file} → (root): ${describeJson(input)}; expected a cell result file written by hsim run`] };
+  if (!isObject(input)) return { ok: false, issues: [`${file} → (root): ${describe(input)}; expected a cell result file written by hsim run`] };
   const trace = input['trace'];
   const cell = input['cell'];
   const results = input['results'];
   need(typeof input['config_hash'] === 'string', 'config_hash', input['config_hash'], 'a hash');
-  need(isRecord(trace) && typeof trace['sha256'] === 'string' && Array.isArray(trace['boundaries_ms']), 'trace', trace, 'the trace block of a result file');
-  need(isRecord(input['options']), 'options', input['options'], 'an object');
-  need(isRecord(cell) && typeof cell['id'] === 'string' && typeof cell['key'] === 'string' && typeof cell['load'] === 'string' && isRecord(cell['base']), 'cell', cell, 'the cell block written by hsim run');
-  if (isRecord(results) && isRecord(cell)) {
+  need(isObject(trace) && typeof trace['sha256'] === 'string' && Array.isArray(trace['boundaries_ms']), 'trace', trace, 'the trace block of a result file');
+  need(isObject(input['options']), 'options', input['options'], 'an object');
+  need(isObject(cell) && typeof cell['id'] === 'string' && typeof cell['key'] === 'string' && typeof cell['load'] === 'string' && isObject(cell['base']), 'cell', cell, 'the cell block written by hsim run');
+  if (isObject(results) && isObject(cell)) {
     const load = results[String(cell['load'])];
-    need(isRecord(load) && isRecord(load['arms']) && Object.keys(load['arms']).length === 1 && isRecord(load['arms'][String(cell['key'])]),
-      `results.${String(cell['load'])}.arms`, isRecord(load) ? load['arms'] : load, `exactly the arm "${String(cell['key'])}"`);
+    need(isObject(load) && isObject(load['arms']) && Object.keys(load['arms']).length === 1 && isObject(load['arms'][String(cell['key'])]),
+      `results.${String(cell['load'])}.arms`, isObject(load) ? load['arms'] : load, `exactly the arm "${String(cell['key'])}"`);
   } else need(false, 'results', results, 'an object');
   if (issues.length === 0) {
     const read = parseResultFile(input, file);

@@ -2,7 +2,8 @@
 import { InputError } from '../errors.ts';
 import { INPUT_RANGES, inRange, rangeText } from '../input-ranges.ts';
 import { parseInteger } from '../../sim/sim-options.ts';
-import { describeJson, type IssueList } from './json-shape.ts';
+import { type IssueList } from './json-shape.ts';
+import { describe } from '../json/json-value.ts';
 
 /** Cores shared by the running handlers and the broker's cost per message (ms); each absent when not given. */
 export interface Contention {
@@ -30,7 +31,7 @@ export function parseContentionFields(input: Record<string, unknown>, issues: Is
   ] as const) {
     const v = input[field];
     if (v === undefined) continue;
-    if (typeof v !== 'number' || !inRange(range, v)) issues.add(field, describeJson(v), rangeText(range));
+    if (typeof v !== 'number' || !inRange(range, v)) issues.add(field, describe(v), rangeText(range));
     else set(v);
   }
   return out;

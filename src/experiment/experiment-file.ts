@@ -1,5 +1,6 @@
 // The experiment file (SPEC §12): traces × loads × arms × overrides × repeats, validated with every issue at once.
-import { IssueList, describeJson, isRecord, type Parsed } from './json-shape.ts';
+import { IssueList } from './json-shape.ts';
+import { describe, isObject, type ParseOutcome } from '../json/json-value.ts';
 import { parseOverrideList, type Overrides } from './overrides.ts';
 import { INPUT_RANGES, inRange, rangeText } from '../input-ranges.ts';
 import { isProblem, parseJitter, parseTies } from '../trace/perturb.ts';
@@ -68,9 +69,9 @@ export function traceName(path: string): string {
  * Validates parsed JSON as an experiment file; `file` names it in messages (`x.json → traces[1].sha256: …`).
  * Never throws: returns the spec or every issue found. Arms are checked for shape here and parsed by the caller.
  */
-export function parseExperiment(input: unknown, file: string, allowed: readonly string[] = EXPERIMENT_FIELDS): Parsed<ExperimentSpec> {
+export function parseExperiment(input: unknown, file: string, allowed: readonly string[] = EXPERIMENT_FIELDS): ParseOutcome<ExperimentSpec> {
   const issues = new IssueList(file);
-  if (!isRecord(input)) return { ok: false, issues: [`${file} → (root): ${describeJson(input)}; expected an experiment object`] };
+  if (!isObject(input)) return { ok: false, issues: [`${file} → (root): ${describe(input)}; expected an experiment object`] };
   issues.unknownKeys(input, '', allowed);
   const common = parseCommon(input, issues);
   const arms = parseArms(input['arms'], 'arms', issues);
@@ -89,14 +90,14 @@ export function parseExperiment(input: unknown, file: string, allowed: readonly 
 /** The fields experiments and sweeps share (id, traces, loads, split, windows, workers, levels, seed, out). */
 export function parseCommon(input: Record<string, unknown>, issues: IssueList): Omit<ExperimentSpec, 'arms' | 'overrides' | 'repeats'> {
   const id = issues.string(input, 'id', '');
-  if (id !== '' && !ID.test(id)) issues.add('id', describeJson(id), 'letters, digits, ".", "_" or "-" (it names files)');
+  if (id !== '' && !ID.test(id)) issues.add('id', describe(id), 'letters, digits, ".", "_" or "-" (it names files)');
   const traces = parseTraces(input['traces'], issues);
   const loads = parseLoadList(input['loads'], issues);
   const split = issues.choice(input, 'split', '', ['time', 'count', 'none'] as const, 'time');
   let fraction = 0.5;
   if (input['fraction'] !== undefined) {
     const f = input['fraction'];
-    if (typeof f !== 'number' || !(f > 0 && f < 1)) issues.add('fraction', describeJson(f), 'a number in (0, 1)');
+    if (typeof f !== 'number' || !(f > 0 && f < 1)) issues.add('fraction', describe(f), 'a number in (0, 1)');
     else fraction = f;
   }
   const windows = issues.integer(input, 'windows', '', 1, 7, INPUT_RANGES.windows.max);
@@ -113,7 +114,7 @@ function parseLatencyCdfField(input: Record<string, unknown>, issues: IssueList)
   const v = input['latency_cdf'];
   if (v === undefined || v === false) return {};
   if (v !== true) {
-    issues.add('latency_cdf', describeJson(v), 'true or false (true stores each cell\'s latency CDF)');
+    issues.add('latency_cdf', describe(v), 'true or false (true stores each cell\'s latency CDF)');
     return {};
   }
   return { latencyCdf: true };
@@ -128,7 +129,7 @@ export function parsePerturbationFields(input: Record<string, unknown>, issues: 
   const ties = input['ties'];
   if (ties === 'shuffle') out.ties = ties; // seeds from the replications (checked by the experiment's parser)
   else if (ties !== undefined) {
-    const t = typeof ties === 'string' ? parseTies(ties) : { found: describeJson(ties), expected: '"file" or "shuffle:SEED"' };
+    const t = typeof ties === 'string' ? parseTies(ties) : { found: describe(ties), expected: '"file" or "shuffle:SEED"' };
     if (isProblem(t)) issues.add('ties', t.found, t.expected);
     else if (t !== null) out.ties = ties as string;
   }
@@ -138,7 +139,7 @@ export function parsePerturbationFields(input: Record<string, unknown>, issues: 
     if (isProblem(j)) issues.add('jitter', `"${jitter}"`, 'MS:SEED, or MS (≥ 0 ms) with a "replications" seed list');
     else out.jitter = jitter;
   } else if (jitter !== undefined) {
-    const j = typeof jitter === 'string' ? parseJitter(jitter) : { found: describeJson(jitter), expected: '"MS:SEED"' };
+    const j = typeof jitter === 'string' ? parseJitter(jitter) : { found: describe(jitter), expected: '"MS:SEED"' };
     if (isProblem(j)) issues.add('jitter', j.found, j.expected);
     else if (j !== null) out.jitter = jitter as string;
   }
@@ -147,15 +148,15 @@ export function parsePerturbationFields(input: Record<string, unknown>, issues: 
 
 function parseTraces(input: unknown, issues: IssueList): ExperimentTrace[] {
   if (!Array.isArray(input) || input.length === 0) {
-    issues.add('traces', describeJson(input), 'a non-empty array of {"path", "sha256"} or {"generate": {"kind", …}}');
+    issues.add('traces', describe(input), 'a non-empty array of {"path", "sha256"} or {"generate": {"kind", …}}');
     return [];
   }
   const out: ExperimentTrace[] = [];
   const names = new Map<string, number>();
   input.forEach((t, i) => {
     const at = `traces[${i}]`;
-    if (!isRecord(t)) {
-      issues.add(at, describeJson(t), 'an object {"path", "sha256"} or {"generate": {"kind", …}}');
+    if (!isObject(t)) {
+      issues.add(at, describe(t), 'an object {"path", "sha256"} or {"generate": {"kind", …}}');
       return;
     }
     if (t['generate'] !== undefined) {
@@ -171,7 +172,7 @@ function parseTraces(input: unknown, issues: IssueList): ExperimentTrace[] {
     const path = issues.string(t, 'path', at);
     const sha = t['sha256'];
     if (typeof sha !== 'string' || !/^[0-9a-f]{64}$/.test(sha)) {
-      issues.add(`${at}.sha256`, describeJson(sha), 'the 64 lowercase hex digits of the trace\'s SHA-256 (its .meta.json "sha256")');
+      issues.add(`${at}.sha256`, describe(sha), 'the 64 lowercase hex digits of the trace\'s SHA-256 (its .meta.json "sha256")');
     }
     const name = traceName(path);
     const prior = names.get(name);
@@ -188,7 +189,7 @@ function parseGeneratedTrace(t: Record<string, unknown>, at: string, issues: Iss
   const spec = parseGeneratorSpec(t['generate'], `${at}.generate`, issues);
   const name = t['name'] === undefined ? spec?.kind : t['name'];
   if (t['name'] !== undefined && (typeof name !== 'string' || !ID.test(name))) {
-    issues.add(`${at}.name`, describeJson(name), 'letters, digits, ".", "_" or "-" (it names files)');
+    issues.add(`${at}.name`, describe(name), 'letters, digits, ".", "_" or "-" (it names files)');
     return null;
   }
   if (spec === null) return null;
@@ -198,7 +199,7 @@ function parseGeneratedTrace(t: Record<string, unknown>, at: string, issues: Iss
 function parseLoadList(input: unknown, issues: IssueList): string[] {
   if (input === 'as-is') return ['as-is'];
   if (!Array.isArray(input) || input.length === 0) {
-    issues.add('loads', describeJson(input), 'a non-empty array of loads such as [0.5, 0.8], or "as-is"');
+    issues.add('loads', describe(input), 'a non-empty array of loads such as [0.5, 0.8], or "as-is"');
     return [];
   }
   const out: string[] = [];
@@ -206,7 +207,7 @@ function parseLoadList(input: unknown, issues: IssueList): string[] {
     let label: string | null = null;
     if (l === 'as-is') label = 'as-is';
     else if (typeof l === 'number' && inRange(INPUT_RANGES.load, l)) label = String(l);
-    else issues.add(`loads[${i}]`, describeJson(l), `${rangeText(INPUT_RANGES.load)} or "as-is"`);
+    else issues.add(`loads[${i}]`, describe(l), `${rangeText(INPUT_RANGES.load)} or "as-is"`);
     if (label === null) return;
     if (out.includes(label)) issues.add(`loads[${i}]`, `load ${label} given twice`, 'distinct loads');
     else out.push(label);
@@ -217,14 +218,14 @@ function parseLoadList(input: unknown, issues: IssueList): string[] {
 /** Validates the arm list's shape: distinct non-empty strings without `@` or `#` (overrides go in `overrides`). */
 export function parseArms(input: unknown, path: string, issues: IssueList): string[] {
   if (!Array.isArray(input) || input.length === 0) {
-    issues.add(path, describeJson(input), 'a non-empty array of arm strings such as ["fifo", "oracle+weights+pausing"]');
+    issues.add(path, describe(input), 'a non-empty array of arm strings such as ["fifo", "oracle+weights+pausing"]');
     return [];
   }
   const out: string[] = [];
   input.forEach((a, i) => {
     const at = `${path}[${i}]`;
-    if (typeof a !== 'string' || a === '') issues.add(at, describeJson(a), 'an arm string such as "oracle+weights+pausing"');
-    else if (a.includes('@') || a.includes('#')) issues.add(at, describeJson(a), 'an arm without "@…" or "#…" (put parameter overrides in "overrides")');
+    if (typeof a !== 'string' || a === '') issues.add(at, describe(a), 'an arm string such as "oracle+weights+pausing"');
+    else if (a.includes('@') || a.includes('#')) issues.add(at, describe(a), 'an arm without "@…" or "#…" (put parameter overrides in "overrides")');
     else if (out.includes(a)) issues.add(at, `arm "${a}" given twice`, 'distinct arms');
     else out.push(a);
   });
@@ -235,12 +236,12 @@ export function parseArms(input: unknown, path: string, issues: IssueList): stri
 function parseReplications(input: unknown, issues: IssueList): number[] | null {
   if (input === undefined) return null;
   if (!Array.isArray(input) || input.length === 0) {
-    issues.add('replications', describeJson(input), 'a non-empty array of distinct integer seeds ≥ 0, e.g. [1, 2, 3]');
+    issues.add('replications', describe(input), 'a non-empty array of distinct integer seeds ≥ 0, e.g. [1, 2, 3]');
     return null;
   }
   const out: number[] = [];
   input.forEach((s, i) => {
-    if (typeof s !== 'number' || !Number.isInteger(s) || s < 0) issues.add(`replications[${i}]`, describeJson(s), 'an integer seed ≥ 0');
+    if (typeof s !== 'number' || !Number.isInteger(s) || s < 0) issues.add(`replications[${i}]`, describe(s), 'an integer seed ≥ 0');
     else if (out.includes(s)) issues.add(`replications[${i}]`, `seed ${s} given twice`, 'distinct seeds');
     else out.push(s);
   });

@@ -8,7 +8,8 @@ import { mmcRows, type MmcOptions } from '../../traces/generators/mmc.ts';
 import { parsePriorityClasses, priorityRows } from '../../traces/generators/priority.ts';
 import { serverlessRows, type ServerlessOptions } from '../../traces/generators/serverless.ts';
 import { prodflowRows } from '../../traces/generators/prodflow.ts';
-import { IssueList, describeJson, isRecord } from './json-shape.ts';
+import { IssueList } from './json-shape.ts';
+import { describe, isObject } from '../json/json-value.ts';
 
 type Options = Readonly<Record<string, number | string>>;
 
@@ -47,14 +48,14 @@ export interface GeneratorSpec {
  * returns null when it is not valid. Ranges are checked by the generator when it runs.
  */
 export function parseGeneratorSpec(input: unknown, path: string, issues: IssueList): GeneratorSpec | null {
-  if (!isRecord(input)) {
-    issues.add(path, describeJson(input), `an object {"kind": ${GENERATOR_KINDS.map((k) => `"${k}"`).join(' | ')}, <generator options>}`);
+  if (!isObject(input)) {
+    issues.add(path, describe(input), `an object {"kind": ${GENERATOR_KINDS.map((k) => `"${k}"`).join(' | ')}, <generator options>}`);
     return null;
   }
   const kind = input['kind'];
   const gen = typeof kind === 'string' ? KINDS[kind] : undefined;
   if (gen === undefined) {
-    issues.add(`${path}.kind`, describeJson(kind), `one of ${GENERATOR_KINDS.join(', ')}`);
+    issues.add(`${path}.kind`, describe(kind), `one of ${GENERATOR_KINDS.join(', ')}`);
     return null;
   }
   const before = issues.issues.length;
@@ -67,9 +68,9 @@ export function parseGeneratorSpec(input: unknown, path: string, issues: IssueLi
     if (v === undefined) continue;
     const allowed = gen.text[name];
     if (allowed !== undefined) {
-      if (typeof v !== 'string' || (allowed !== null && !allowed.includes(v))) issues.add(`${path}.${name}`, describeJson(v), allowed === null ? 'a string' : allowed.map((a) => `"${a}"`).join(' or '));
+      if (typeof v !== 'string' || (allowed !== null && !allowed.includes(v))) issues.add(`${path}.${name}`, describe(v), allowed === null ? 'a string' : allowed.map((a) => `"${a}"`).join(' or '));
       else options[name] = v;
-    } else if (typeof v !== 'number' || !Number.isFinite(v)) issues.add(`${path}.${name}`, describeJson(v), 'a number');
+    } else if (typeof v !== 'number' || !Number.isFinite(v)) issues.add(`${path}.${name}`, describe(v), 'a number');
     else options[name] = v;
   }
   return issues.issues.length === before ? { kind: kind as string, options } : null;

@@ -1,12 +1,6 @@
 // Small validators for parsed JSON config files: each pushes an `atPath` message to an issue list and returns a typed value.
 import { atPath } from '../errors.ts';
-import { describe, isObject, type ParseOutcome } from '../json/json-value.ts';
-
-// The config readers share the result and gate readers' JSON helpers (src/json/json-value.ts), under the names they use.
-export { isObject as isRecord, describe as describeJson };
-
-/** A parsed config or every problem found in it. */
-export type Parsed<T> = ParseOutcome<T>;
+import { describe } from '../json/json-value.ts';
 
 /** Collects issues for one config file; every message names the file and the JSON path. */
 export class IssueList {

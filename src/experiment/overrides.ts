@@ -1,6 +1,7 @@
 // Parameter overrides of experiments and sweeps: validation, canonical text, and how one becomes an arm + options.
 import { checkParamValue, paramNames } from '../arm/arm-flags.ts';
-import { describeJson, isRecord, type IssueList } from './json-shape.ts';
+import { type IssueList } from './json-shape.ts';
+import { describe, isObject } from '../json/json-value.ts';
 
 /** One override set: parameter name → value as written in the file (number, text, or a list of numbers). */
 export type Overrides = Readonly<Record<string, OverrideValue>>;
@@ -35,15 +36,15 @@ export function checkOverride(name: string, value: unknown): { found: string; ex
 export function parseOverrideList(input: unknown, path: string, issues: IssueList): Overrides[] {
   if (input === undefined) return [{}];
   if (!Array.isArray(input) || input.length === 0) {
-    issues.add(path, describeJson(input), 'a non-empty array of objects such as [{}, {"predictor.minSamples": 5}]');
+    issues.add(path, describe(input), 'a non-empty array of objects such as [{}, {"predictor.minSamples": 5}]');
     return [{}];
   }
   const out: Overrides[] = [];
   const seen = new Map<string, number>();
   input.forEach((item, i) => {
     const at = `${path}[${i}]`;
-    if (!isRecord(item)) {
-      issues.add(at, describeJson(item), 'an object mapping parameter → value ({} for none)');
+    if (!isObject(item)) {
+      issues.add(at, describe(item), 'an object mapping parameter → value ({} for none)');
       return;
     }
     const o: Record<string, OverrideValue> = {};

@@ -1,6 +1,7 @@
 // The sweep file: parameters varied one at a time around the defaults (or as a grid) and judged by one or more gates.
 import { parseArms, parseCommon, type ExperimentSpec } from './experiment-file.ts';
-import { IssueList, describeJson, isRecord, type Parsed } from './json-shape.ts';
+import { IssueList } from './json-shape.ts';
+import { describe, isObject, type ParseOutcome } from '../json/json-value.ts';
 import { checkOverride, overridesText, valueText, type OverrideValue, type Overrides } from './overrides.ts';
 
 export type SweepMode = 'one-at-a-time' | 'grid';
@@ -30,9 +31,9 @@ export const SWEEP_FIELDS = [
 ] as const;
 
 /** Validates parsed JSON as a sweep file, every issue at once (paths such as `parameters.predictor.decay[2]`). */
-export function parseSweep(input: unknown, file: string): Parsed<SweepSpec> {
+export function parseSweep(input: unknown, file: string): ParseOutcome<SweepSpec> {
   const issues = new IssueList(file);
-  if (!isRecord(input)) return { ok: false, issues: [`${file} → (root): ${describeJson(input)}; expected a sweep object`] };
+  if (!isObject(input)) return { ok: false, issues: [`${file} → (root): ${describe(input)}; expected a sweep object`] };
   issues.unknownKeys(input, '', SWEEP_FIELDS);
   const common = parseCommon(input, issues);
   if (common.ties === 'shuffle') issues.add('ties', '"shuffle" without a seed', '"shuffle:SEED" (a sweep has no replications)');
@@ -40,19 +41,19 @@ export function parseSweep(input: unknown, file: string): Parsed<SweepSpec> {
   const gates = parseGates(input, issues);
   let gateUnfrozen = false;
   if (input['gate_unfrozen'] !== undefined) {
-    if (typeof input['gate_unfrozen'] !== 'boolean') issues.add('gate_unfrozen', describeJson(input['gate_unfrozen']), 'true or false');
+    if (typeof input['gate_unfrozen'] !== 'boolean') issues.add('gate_unfrozen', describe(input['gate_unfrozen']), 'true or false');
     else gateUnfrozen = input['gate_unfrozen'];
   }
   const mode = issues.choice(input, 'mode', '', ['one-at-a-time', 'grid'] as const, 'one-at-a-time');
   const arms = input['arms'] === undefined ? null : parseArms(input['arms'], 'arms', issues);
   const parameters: [string, OverrideValue[]][] = [];
   const p = input['parameters'];
-  if (!isRecord(p) || Object.keys(p).length === 0) issues.add('parameters', describeJson(p), 'an object mapping parameter → list of values, e.g. {"predictor.minSamples": [5, 20, 100]}');
+  if (!isObject(p) || Object.keys(p).length === 0) issues.add('parameters', describe(p), 'an object mapping parameter → list of values, e.g. {"predictor.minSamples": [5, 20, 100]}');
   else {
     for (const [name, values] of Object.entries(p)) {
       const at = `parameters.${name}`;
       if (!Array.isArray(values) || values.length === 0) {
-        issues.add(at, describeJson(values), 'a non-empty list of values');
+        issues.add(at, describe(values), 'a non-empty list of values');
         continue;
       }
       const good: OverrideValue[] = [];
@@ -79,12 +80,12 @@ function parseGates(input: Record<string, unknown>, issues: IssueList): string[]
   if (list === undefined) return [issues.string(input, 'gate', '')];
   if (input['gate'] !== undefined) issues.add('gates', 'both "gate" and "gates"', 'one of them ("gates" for several)');
   if (!Array.isArray(list) || list.length === 0) {
-    issues.add('gates', Array.isArray(list) ? 'an empty list' : describeJson(list), 'a non-empty list of gate files, e.g. ["gates/a.json", "gates/b.json"]');
+    issues.add('gates', Array.isArray(list) ? 'an empty list' : describe(list), 'a non-empty list of gate files, e.g. ["gates/a.json", "gates/b.json"]');
     return [''];
   }
   const out: string[] = [];
   list.forEach((g: unknown, i) => {
-    if (typeof g !== 'string' || g === '') issues.add(`gates[${i}]`, describeJson(g), 'a gate file path (a non-empty string)');
+    if (typeof g !== 'string' || g === '') issues.add(`gates[${i}]`, describe(g), 'a gate file path (a non-empty string)');
     else if (out.includes(g)) issues.add(`gates[${i}]`, `"${g}" given twice`, 'distinct gate files');
     else out.push(g);
   });
