@@ -1,5 +1,10 @@
 // SHA-256 of a byte stream computed on a worker thread: chunks are copied to it, the digest comes back at the end.
-import { Worker } from 'node:worker_threads';
+import { createRequire } from 'node:module';
+import type { Worker } from 'node:worker_threads';
+
+// Loaded on first use: every command that reads a trace bundles this module (through the trace writer), and only
+// writing a trace needs a thread, so `simulate` does not pay for loading node:worker_threads at start-up.
+const requireBuiltin = createRequire(import.meta.url);
 
 // Plain CommonJS run by the worker: hash every chunk and hand its memory back, and answer null with the digest.
 const WORKER_SOURCE = `
@@ -37,7 +42,8 @@ export class HashThread {
   private fail: ((err: Error) => void) | null = null;
 
   constructor() {
-    this.worker = new Worker(WORKER_SOURCE, { eval: true });
+    const { Worker: WorkerClass } = requireBuiltin('node:worker_threads') as typeof import('node:worker_threads');
+    this.worker = new WorkerClass(WORKER_SOURCE, { eval: true });
     this.worker.on('message', (m: Uint8Array | string) => {
       if (typeof m === 'string') {
         this.done?.(m);

@@ -22,5 +22,8 @@ export const SERVERLESS_DEFAULTS = {
 /** Defaults of `generate prodflow`. */
 export const PRODFLOW_DEFAULTS = { workers: 4 };
 
+/** Default noise of `--sizes`: a job twice the size costs 1.6–2.5× (±1σ) more. */
+export const DEFAULT_SIZE_NOISE = 0.25;
+
 /** Seed used when `--seed` is not given. */
 export const DEFAULT_SEED = 1;

@@ -7,8 +7,6 @@ export interface SizeOptions {
   readonly noise: number;
 }
 
-/** Default noise of `--sizes`: a job twice the size costs 1.6–2.5× (±1σ) more. */
-export const DEFAULT_SIZE_NOISE = 0.25;
 
 /**
  * The size (bytes, an integer ≥ 1) of a job whose cost `costMs` was drawn lognormal around `medianCostMs`:

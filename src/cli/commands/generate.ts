@@ -4,8 +4,7 @@ import { InputError, atOption } from '../../errors.ts';
 import * as msg from '../../messages.ts';
 import type { RowRun, RowSink } from '../../../traces/row-sink.ts';
 import type { Rng } from '../../rng/seeded.ts';
-import { DEFAULT_SEED, MMC_DEFAULTS, PRIORITY_DEFAULTS, PRODFLOW_DEFAULTS, SERVERLESS_DEFAULTS } from '../../../traces/generators/generator-defaults.ts';
-import { DEFAULT_SIZE_NOISE } from '../../../traces/generators/job-sizes.ts';
+import { DEFAULT_SEED, DEFAULT_SIZE_NOISE, MMC_DEFAULTS, PRIORITY_DEFAULTS, PRODFLOW_DEFAULTS, SERVERLESS_DEFAULTS } from '../../../traces/generators/generator-defaults.ts';
 
 type Raw = Record<string, string | boolean | undefined>;
 
