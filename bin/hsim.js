@@ -4,7 +4,7 @@
 // start-up. If bundling is impossible it falls back to the tsx loader. HSIM_NO_BUNDLE=1 forces the tsx loader.
 import { dirname, join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -13,6 +13,9 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 // (bench/engine-bench.ts). Set before any code is optimized; process-wide, so the cell threads get it too. Inlining
 // changes no result: JavaScript arithmetic is the same IEEE arithmetic whether a function is inlined or called.
 setFlagsFromString('--max-inlined-bytecode-size-cumulative=2000');
+// src/io/full-gc.ts turns on --expose-gc before the process exits; on from the start, the V8 flags are the same
+// when the bundle's code cache is checked (start) and written (exit), or V8 would reject it as made with other flags.
+setFlagsFromString('--expose-gc');
 
 // `hsim --version` needs nothing but package.json: answered before the bundle is checked or loaded, so it costs no
 // more than Node's own start-up (the CLI prints the same line; launcher.test.ts compares them).
@@ -27,13 +30,16 @@ let entry = null;
 if (process.env.HSIM_NO_BUNDLE !== '1') {
   try {
     const { cachedBundle } = await import('./bundle.js');
-    entry = await cachedBundle(root, 'cli', join(root, 'src', 'cli', 'main.ts'));
+    entry = await cachedBundle(root, 'cli', join(root, 'src', 'cli', 'main.ts'), 'cjs');
   } catch (err) {
     if (process.env.HSIM_DEBUG) process.stderr.write(`hsim: bundling failed, using the tsx loader: ${err}\n`);
   }
 }
 if (entry) {
-  await import(pathToFileURL(entry).href);
+  // Run as CommonJS, not imported (importing a CommonJS file first scans all of it for the names it exports), with
+  // a V8 code cache per command.
+  const { runBundle } = await import('./bundle.js');
+  runBundle(entry, argv.find((a) => !a.startsWith('-')) ?? 'help');
 } else {
   const { register } = await import('tsx/esm/api');
   register();

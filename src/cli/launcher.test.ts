@@ -1,8 +1,9 @@
 // Tests of the `./hsim` launcher at the repository root: it runs the CLI, from any folder and through a symlink.
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { repositoryRoot, toolVersion } from '../io/provenance-io.ts';
 
@@ -34,5 +35,45 @@ describe('./hsim', () => {
       status = (err as { status: number | null }).status;
     }
     expect(status).toBe(2);
+  });
+});
+
+describe('bin/bundle.js runBundle: a CommonJS bundle run with a V8 code cache per key', () => {
+  const runner = pathToFileURL(join(root, 'bin', 'bundle.js')).href;
+  /** Runs `file` through runBundle in a fresh process: its stdout and the cache state it reports (HSIM_DEBUG). */
+  const run = (file: string): { out: string; cache: string } => {
+    const r = spawnSync(process.execPath, ['--input-type=module', '-e', `const { runBundle } = await import(${JSON.stringify(runner)}); runBundle(${JSON.stringify(file)}, 'sim/ulate');`], { env: { ...process.env, HSIM_DEBUG: '1' }, encoding: 'utf8' });
+    expect(r.status, r.stderr).toBe(0);
+    return { out: r.stdout, cache: /code cache .*: (\w+)/.exec(r.stderr)?.[1] ?? 'not reported' };
+  };
+  // A stand-in bundle: module scope, require and a result that depends on both.
+  const bundle = join(dir, 'bundle.cjs');
+  writeFileSync(bundle, `const { sep } = require('node:path');\nmodule.exports.x = 1;\nconsole.log(\`\${module.exports.x}|\${sep}|\${__filename === ${JSON.stringify(bundle)}}\`);\n`);
+  const cacheFile = `${bundle}.sim_ulate.v8cache`;
+
+  it('writes the cache at exit, then uses it; the output is the same', () => {
+    expect(existsSync(cacheFile)).toBe(false);
+    expect(run(bundle)).toEqual({ out: '1|/|true\n', cache: 'none' });
+    expect(existsSync(cacheFile)).toBe(true);
+    expect(run(bundle)).toEqual({ out: '1|/|true\n', cache: 'used' });
+  });
+
+  it('a damaged cache is rejected and replaced, never trusted', () => {
+    writeFileSync(cacheFile, Buffer.from('not a V8 code cache'));
+    expect(run(bundle)).toEqual({ out: '1|/|true\n', cache: 'rejected' });
+    expect(run(bundle)).toEqual({ out: '1|/|true\n', cache: 'used' });
+  });
+
+  it('a bundle with a dynamic import() is required as it is, without a cache (a vm script cannot import)', () => {
+    const dynamic = join(dir, 'dynamic.cjs');
+    writeFileSync(dynamic, "import('node:os').then((os) => console.log(typeof os.cpus));\n");
+    expect(run(dynamic)).toEqual({ out: 'function\n', cache: 'not reported' });
+    expect(existsSync(`${dynamic}.sim_ulate.v8cache`)).toBe(false);
+  });
+
+  it('the CLI bundle has no dynamic import(), so hsim runs with its code cache', () => {
+    expect(execFileSync(launcher, ['theory', '--help'], { cwd: dir, env: { ...process.env, HSIM_DEBUG: '1' }, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' })).toContain('theory');
+    const r = spawnSync(launcher, ['theory', '--help'], { cwd: dir, env: { ...process.env, HSIM_DEBUG: '1' }, encoding: 'utf8' });
+    expect(r.stderr).toMatch(/code cache .*main\.cjs\.theory\.v8cache: used/);
   });
 });

@@ -1,8 +1,7 @@
 // Piscina worker entry: registers the TypeScript loader in this thread (as bin/hsim.js does), then serves cells.
-import { workerData } from 'node:worker_threads';
 
-// The coordinator resolves tsx's loader API and hands over its URL (workerData also carries the thread's data).
-const { register } = await import(workerData.tsxApi);
+// tsx's loader API, resolved from this file (inside the checkout, beside its node_modules).
+const { register } = await import('tsx/esm/api');
 register();
 const { runThreadCell } = await import('./cell-thread.ts');
 

@@ -9,7 +9,7 @@ import type { ThreadData } from './cell-thread.ts';
 export interface WorkerEntry {
   readonly filename: string;
   readonly name: string;
-  readonly workerData: ThreadData & { tsxApi?: string };
+  readonly workerData: ThreadData;
 }
 
 /** The cell thread's bundle (bin/bundle.js: built on first use after a source change). */
@@ -33,5 +33,5 @@ export async function cellWorkerEntry(prime: ThreadData['prime'] = []): Promise<
       // Fall through to the loader: slower to start, same results.
     }
   }
-  return { filename: new URL('./cell-worker.js', import.meta.url).href, name: 'default', workerData: { ...data, tsxApi: import.meta.resolve('tsx/esm/api') } };
+  return { filename: new URL('./cell-worker.js', import.meta.url).href, name: 'default', workerData: data };
 }

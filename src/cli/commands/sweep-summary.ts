@@ -1,4 +1,5 @@
 // `hsim sweep-summary`: the paper's Table 12 from one or more sweep.json files (one per gate over the same sweep).
+import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 
 /** Registers `hsim sweep-summary <sweep.json…> [--json]`. */
@@ -12,7 +13,6 @@ export function registerSweepSummary(program: Command): void {
 Example:
   hsim sweep experiments/sensitivity.json --unfrozen -o out/sA && hsim sweep-summary out/sA/sweep.json out/sB/sweep.json`)
     .action(async (files: string[], opts: Record<string, unknown>) => {
-      const { readFileSync } = await import('node:fs');
       const { InputError, atLocation } = await import('../../errors.ts');
       const { formatSweepSummary, summarizeSweep } = await import('../../../analysis/sweep-summary.ts');
       const gates = new Map<string, { trace: string; load: string; variant: string; passed: boolean }[]>();
