@@ -17,4 +17,10 @@ describe('timeScale', () => {
     const ts = timeScale(Float64Array.of(0, 1), Float64Array.of(9000, 9000), 2, 2, null, 500);
     expect(ts).toMatchObject({ duration_ms: { p50: null, max: null }, above_aging_share: 0, tie_share: 0 });
   });
+  it('counts every row of each tie group: at the start, three in a row, none at the end', () => {
+    // Arrivals 1 1 | 2 | 3 3 3 | 4: groups of 2 and 3 → 5 of 7 rows tied.
+    const ts = timeScale(Float64Array.of(1, 1, 2, 3, 3, 3, 4), new Float64Array(7).fill(10), 0, 7, null, 500);
+    expect(ts.tie_share).toBe(5 / 7);
+    expect(timeScale(Float64Array.of(1, 2, 2), new Float64Array(3), 0, 3, null, 500).tie_share).toBe(2 / 3);
+  });
 });

@@ -33,19 +33,27 @@ export function timeScale(arrival: Float64Array, duration: Float64Array, first: 
  */
 export function timeScaleShares(arrival: Float64Array, duration: Float64Array, first: number, n: number, agingMs: number | null, intervalMs: number): TimeScale {
   const m = n - first;
+  const threshold = agingMs ?? Number.POSITIVE_INFINITY;
   let above = 0;
   let below = 0;
   let max = Number.NEGATIVE_INFINITY;
   for (let r = first; r < n; r++) {
     const d = duration[r]!;
-    if (agingMs !== null && d > agingMs) above++;
-    if (d < intervalMs) below++;
+    above += d > threshold ? 1 : 0;
+    below += d < intervalMs ? 1 : 0;
     if (d > max) max = d;
   }
+  // Rows in runs of equal arrivals (sorted rows: a tie group is a run), one comparison per row.
   let tied = 0;
-  for (let r = 0; r < n; r++) {
-    if ((r > 0 && arrival[r - 1] === arrival[r]) || (r + 1 < n && arrival[r + 1] === arrival[r])) tied++;
+  let run = 1;
+  for (let r = 1; r < n; r++) {
+    if (arrival[r] === arrival[r - 1]) run++;
+    else {
+      if (run > 1) tied += run;
+      run = 1;
+    }
   }
+  if (n > 1 && run > 1) tied += run;
   return {
     duration_ms: { p50: null, p90: null, p99: null, max: m > 0 ? max : null },
     aging_threshold_ms: agingMs,
