@@ -1,7 +1,7 @@
 // The event loop with handlers that compute on C cores: processor sharing among running handlers, in virtual time.
 import { PriorityHeap } from './priority-heap.ts';
 import { EngineBuffers } from './engine-buffers.ts';
-import { coreFor, nextTimer, type EngineConfig, type EngineProbes, type EngineRun, type Router } from './engine.ts';
+import { arrive, coreFor, finish, nextTimer, take, type EngineConfig, type EngineProbes, type EngineRun, type Router } from './engine.ts';
 import { runArrays } from './run-arrays.ts';
 
 /**
@@ -82,20 +82,11 @@ export function runEngineOnCores(
       end[i] = now;
       idle++;
       completions++;
-      core.complete(i, durationIn[first + i]!);
-      router.now = now;
-      router.complete(first + i);
+      finish(router, core, durationIn, first, i, now);
     } else if (ta <= tg) {
       virtual += (ta - now) * rate;
       now = ta;
-      const i = next++;
-      router.cost = 0;
-      router.outcome = -1;
-      router.now = now;
-      const q = router.route(first + i);
-      outcome[i] = router.outcome;
-      if (log !== null) log.arrived(i, q, router.cost);
-      core.enqueue(i, q, now, router.cost, now);
+      arrive(router, core, log, outcome, first, next++, now);
     } else if (series !== null && tg === series.nextAt && !(aging && core.nextActingTick(now) <= tg)) {
       // A sample moves neither `now` nor virtual time (no extra rounding step), and dispatches nothing.
       series.takeQueues(tg, core, cfg.workers - idle);
@@ -108,10 +99,8 @@ export function runEngineOnCores(
     }
 
     while (idle > 0) {
-      const i = core.dequeue();
+      const i = take(core, log, start, now);
       if (i < 0) break;
-      if (log !== null) log.started(i, core.queueOf(i));
-      start[i] = now;
       if (overhead) {
         const tail = ringHead + ringSize;
         ring[tail >= ring.length ? tail - ring.length : tail] = i;

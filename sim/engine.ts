@@ -62,12 +62,10 @@ export interface EngineRun {
 }
 
 /**
- * Simulates trace rows [first, first + m) arriving at (arrival[row] − arrival[first]) / compress and taking
- * duration[row] ms on one of `workers` non-preemptive workers, scheduled by the shared SchedulerCore (SPEC §5's
- * rules live there; this loop only orders events). Cost O(M log W) plus aging ticks. Arrays come from
- * `buffers` (fresh ones when omitted): pass one pool to consecutive runs to avoid touching new memory each time.
+ * An event loop over trace rows [first, first + m): `runEngine` below, or one an ideal-order routing brings (its
+ * `engine`). Same arguments, same per-message outputs.
  */
-export function runEngine(
+export type Engine = (
   arrivalIn: Float64Array,
   durationIn: Float64Array,
   first: number,
@@ -75,9 +73,17 @@ export function runEngine(
   compress: number,
   router: Router,
   cfg: EngineConfig,
-  buffers: EngineBuffers = new EngineBuffers(),
-  probes: EngineProbes | null = null,
-): EngineRun {
+  buffers?: EngineBuffers,
+  probes?: EngineProbes | null,
+) => EngineRun;
+
+/**
+ * Simulates trace rows [first, first + m) arriving at (arrival[row] − arrival[first]) / compress and taking
+ * duration[row] ms on one of `workers` non-preemptive workers, scheduled by the shared SchedulerCore (SPEC §5's
+ * rules live there; this loop only orders events). Cost O(M log W) plus aging ticks. Arrays come from
+ * `buffers` (fresh ones when omitted): pass one pool to consecutive runs to avoid touching new memory each time.
+ */
+export const runEngine: Engine = (arrivalIn, durationIn, first, m, compress, router, cfg, buffers = new EngineBuffers(), probes = null) => {
   const { arrival, start, end, outcome } = runArrays(buffers, arrivalIn, first, m, compress);
   const core = coreFor(cfg, m, arrival, buffers);
   const heap = PriorityHeap.ofCapacity(cfg.workers);
@@ -108,19 +114,10 @@ export function runEngine(
       heap.pop();
       idle++;
       completions++;
-      core.complete(i, durationIn[first + i]!);
-      router.now = now;
-      router.complete(first + i);
+      finish(router, core, durationIn, first, i, now);
     } else if (ta <= tg) {
       now = ta;
-      const i = next++;
-      router.cost = 0;
-      router.outcome = -1;
-      router.now = now;
-      const q = router.route(first + i);
-      outcome[i] = router.outcome;
-      if (log !== null) log.arrived(i, q, router.cost);
-      core.enqueue(i, q, now, router.cost, now);
+      arrive(router, core, log, outcome, first, next++, now);
     } else if (series !== null && tg === series.nextAt && !(aging && core.nextActingTick(now) <= tg)) {
       // A sample changes nothing: no dispatch, and `now` stays, so the aging grid is not re-anchored by it.
       series.takeQueues(tg, core, cfg.workers - idle);
@@ -133,10 +130,8 @@ export function runEngine(
 
     // Dispatch.
     while (idle > 0) {
-      const i = core.dequeue();
+      const i = take(core, log, start, now);
       if (i < 0) break;
-      if (log !== null) log.started(i, core.queueOf(i));
-      start[i] = now;
       const fin = now + durationIn[first + i]!;
       end[i] = fin;
       heap.push(fin, i);
@@ -147,6 +142,38 @@ export function runEngine(
   if (series !== null) series.takeQueues(Number.POSITIVE_INFINITY, core, cfg.workers - idle);
 
   return { arrival, start, end, outcome, events: { completions, arrivals: next, agingTicks, promotions: core.promotions } };
+};
+
+/** Message i (trace row first + i) completed at `now`: its queue's cost EWMA learns its duration, the router hears. */
+export function finish(router: Router, core: SchedulerCore, durationIn: Float64Array, first: number, i: number, now: number): void {
+  core.complete(i, durationIn[first + i]!);
+  router.now = now;
+  router.complete(first + i);
+}
+
+/** A free worker takes the core's next message at `now` (its start is noted), or −1 when nothing waits. */
+export function take(core: SchedulerCore, log: MessageLog | null, start: Float64Array, now: number): number {
+  const i = core.dequeue();
+  if (i >= 0) {
+    if (log !== null) log.started(i, core.queueOf(i));
+    start[i] = now;
+  }
+  return i;
+}
+
+/**
+ * Evaluation message i (trace row first + i) arrives at `now`: the router places it (and may attach a cost estimate
+ * and a predictor outcome), the log notes it, the core queues it. The arrival step of the level event loops (small:
+ * V8 inlines it into them, as `finish` and `take`).
+ */
+export function arrive(router: Router, core: SchedulerCore, log: MessageLog | null, outcome: Int8Array, first: number, i: number, now: number): void {
+  router.cost = 0;
+  router.outcome = -1;
+  router.now = now;
+  const q = router.route(first + i);
+  outcome[i] = router.outcome;
+  if (log !== null) log.arrived(i, q, router.cost);
+  core.enqueue(i, q, now, router.cost, now);
 }
 
 /** The next timer event after `now`: the next acting aging tick or the next queue sample, Infinity when neither. */

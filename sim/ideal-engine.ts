@@ -1,6 +1,6 @@
 // The continuous-priority engine of the ideal-order arms (sjf, sept): non-preemptive, W workers, optional aging.
 import { EngineBuffers } from './engine-buffers.ts';
-import type { EngineConfig, EngineProbes, EngineRun, Router } from './engine.ts';
+import type { Engine } from './engine.ts';
 import { PriorityHeap } from './priority-heap.ts';
 import { runArrays } from './run-arrays.ts';
 
@@ -16,17 +16,7 @@ import { runArrays } from './run-arrays.ts';
  * the priority order. `cfg.queues`, `weights`, `pausing` and `agingIntervalMs` are not used. Cost O(M log M).
  * `events.promotions` counts the messages served by aging.
  */
-export function runIdealEngine(
-  arrivalIn: Float64Array,
-  durationIn: Float64Array,
-  first: number,
-  m: number,
-  compress: number,
-  router: Router,
-  cfg: EngineConfig,
-  buffers: EngineBuffers = new EngineBuffers(),
-  probes: EngineProbes | null = null,
-): EngineRun {
+export const runIdealEngine: Engine = (arrivalIn, durationIn, first, m, compress, router, cfg, buffers = new EngineBuffers(), probes = null) => {
   const { arrival, start, end, outcome } = runArrays(buffers, arrivalIn, first, m, compress);
   const agingOn = cfg.agingMs !== null;
   const threshold = cfg.agingMs ?? Number.POSITIVE_INFINITY;
@@ -99,4 +89,4 @@ export function runIdealEngine(
   }
   if (series !== null) series.takeCount(Number.POSITIVE_INFINITY, queued, cfg.workers - idle);
   return { arrival, start, end, outcome, events: { completions, arrivals: next, agingTicks: 0, promotions: aged } };
-}
+};

@@ -1,6 +1,6 @@
 // The preemptive-resume shortest-remaining-processing-time engine (arm `srpt`): a bound no broker can reach.
 import { EngineBuffers } from './engine-buffers.ts';
-import type { EngineConfig, EngineProbes, EngineRun, Router } from './engine.ts';
+import type { Engine } from './engine.ts';
 import { PriorityHeap } from './priority-heap.ts';
 import { runArrays } from './run-arrays.ts';
 
@@ -14,17 +14,7 @@ import { runArrays } from './run-arrays.ts';
  * The router is called as by the other engines (its return value is not used: the order is the true remaining
  * work). Cost O(M·W + M log M); `events.promotions` counts preemptions.
  */
-export function runSrptEngine(
-  arrivalIn: Float64Array,
-  durationIn: Float64Array,
-  first: number,
-  m: number,
-  compress: number,
-  router: Router,
-  cfg: EngineConfig,
-  buffers: EngineBuffers = new EngineBuffers(),
-  probes: EngineProbes | null = null,
-): EngineRun {
+export const runSrptEngine: Engine = (arrivalIn, durationIn, first, m, compress, router, cfg, buffers = new EngineBuffers(), probes = null) => {
   const { arrival, start, end, outcome } = runArrays(buffers, arrivalIn, first, m, compress);
   start.fill(Number.NaN);
 
@@ -116,4 +106,4 @@ export function runSrptEngine(
     if (Number.isNaN(start[i]!)) start[i] = now;
     busy++;
   }
-}
+};

@@ -1,6 +1,6 @@
 // What a routing module declares and receives: the engine and the simulator ask these properties, never names.
 import type { Trace } from '../../src/trace/trace.ts';
-import type { Router, runEngine } from '../engine.ts';
+import type { Engine, Router } from '../engine.ts';
 import type { ArmFlags } from '../../src/arm/arm-flags.ts';
 import type { RowKeys } from '../row-keys.ts';
 
@@ -55,7 +55,7 @@ export interface RoutingModule {
   /** The engine that runs this routing, when not the level engine `runEngine` (same arguments, same per-message
    *  output); its documentation says what `route()` returns for it (e.g. a continuous priority). Such a routing is
    *  simulator-only. Optional. */
-  readonly engine?: typeof runEngine;
+  readonly engine?: Engine;
   /** Whether the arm ages by default (threshold DEFAULT_AGING_MS) when no aging flag is given; optional, default
    *  true. False: aging only with an explicit `aging=<ms>`. */
   readonly agesByDefault?: boolean;
