@@ -5,6 +5,8 @@
 // src/{broker,replay,experiment,io} are the application folders beside it (they may do I/O); src/cli/ is on top.
 const CORE = '^src/(predictor|scheduler|rng|stats|trace|json|result|arm|format|text)/|^src/(errors|messages|input-ranges)\\.ts$';
 const APP = '^src/(broker|replay|experiment|io)/';
+// Node's modules that touch files, processes, sockets or threads.
+const IO_MODULES = '(node:)?(fs|fs/promises|child_process|net|tls|http|https|worker_threads|dgram|readline)';
 
 module.exports = {
   forbidden: [
@@ -16,6 +18,10 @@ module.exports = {
     // SPEC §2: sim/ needs the shared core, never the broker, replay, experiment runner, I/O helpers or the CLI.
     { name: 'sim-depends-on-the-core-only', severity: 'error',
       from: { path: '^sim/' }, to: { path: `${APP}|^src/cli/` } },
+    // …and does no I/O itself: no file, process, socket or thread module, no *-io.ts module (the CLI reads the
+    // trace and writes the results; the message log streams through a sink it is handed).
+    { name: 'sim-does-no-io', severity: 'error',
+      from: { path: '^sim/' }, to: { path: `-io\\.ts$|^${IO_MODULES}$` } },
     // SPEC §2: "analysis/ never imports sim/" (pure statistics over result files).
     { name: 'analysis-never-imports-sim', severity: 'error',
       from: { path: '^analysis/' }, to: { path: '^(sim|converters|reports)/' } },
@@ -31,7 +37,7 @@ module.exports = {
     // …nor any module that touches files, processes or sockets ("only converters/, I/O modules and src/cli/
     // touch files"; I/O modules are named *-io.ts).
     { name: 'core-does-no-io', severity: 'error',
-      from: { path: CORE, pathNot: '-io\\.ts$' }, to: { path: '-io\\.ts$|^(fs|node:fs|fs/promises|node:fs/promises|child_process|node:child_process|net|node:net|worker_threads|node:worker_threads)$' } },
+      from: { path: CORE, pathNot: '-io\\.ts$' }, to: { path: `-io\\.ts$|^${IO_MODULES}$` } },
     // SPEC §2: src/cli/ is "the one place that touches argv, env, exit codes and the terminal": everything else is
     // driven by it and never reaches back (the simulation options that simulate, cells, replay and the demo share are
     // parsed in src/experiment/simulation-config-io.ts; traces/trace-read-io.ts reads a trace with its cache warning).
@@ -44,5 +50,7 @@ module.exports = {
     exclude: { path: '(node_modules|\\.test\\.ts$)' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
+    // Resolve packages by their exports map as Node does for import() (tsx/esm/api has no main file).
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'] },
   },
 };
