@@ -59,6 +59,18 @@ describe('TraceWriter', () => {
     expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
   });
 
+  it('keeps every byte of a row whose key ends just before the buffer does (the caller not flushing)', async () => {
+    // After the 45-byte header, rows "0,1,<18788-byte key>,5,c\n" (18797 bytes) in a fresh 1 MiB + 4 KiB buffer:
+    // the 56th starts 18792 bytes before its end, so its key fits and ",5,c\n" does not (a typed array drops writes
+    // past its end without a word).
+    const long: TraceRow[] = [];
+    for (let i = 0; i < 60; i++) long.push({ arrival_ms: 0, duration_ms: 1, key: `k${'x'.repeat(18787)}`, class: 'c', size_bytes: 5 });
+    const w = new TraceWriter(join(dir, 'long.csv'), { size: true, class: true });
+    for (const r of long) w.write(r.arrival_ms, r.duration_ms, r.key, r.class!, r.size_bytes!);
+    await w.commit(META);
+    expect(readFileSync(join(dir, 'long.csv'), 'utf8')).toBe(formatTraceCsv(traceFromRows(long, true, true)));
+  });
+
   it('writes numbers with up to three decimals digit by digit exactly as String(x) (differential, 40000 values)', async () => {
     const rng = createRng('trace-writer-milli');
     const ms: TraceRow[] = [];

@@ -55,6 +55,8 @@ export function traceMeta(input: TraceMetaInput, w: WrittenTrace): TraceMeta {
 }
 
 const FLUSH_BYTES = 1 << 20;
+/** Bytes a row may still write after a text without checking: `,` + a number (≤ 25 bytes) + `,` + `\n`, rounded up. */
+const TAIL_BYTES = 32;
 /** 2^43: below it one ulp is under 0.001 (see `num`). */
 const MILLI_LIMIT = 2 ** 43;
 /** For f = 1…999: the decimals of f/1000 without trailing zeros, as ASCII (3 bytes a slot), and their count. */
@@ -398,7 +400,8 @@ export class TraceWriter {
       cache.set(s, b);
     }
     const len = b.length;
-    if (this.pos + len > this.out.length) this.grow(len);
+    // Room for the text and what may follow it unchecked: a separator, a number (≤ 25 bytes) and the newline.
+    if (this.pos + len + TAIL_BYTES > this.out.length) this.grow(len + TAIL_BYTES);
     // Keys are mostly short: a plain loop beats Buffer.copy's call overhead there.
     if (len <= 32) {
       const out = this.out;
