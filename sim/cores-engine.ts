@@ -14,10 +14,12 @@ import { runArrays } from './run-arrays.ts';
  * re-keyed, and the next completion's real time is now + (v_top − V)/rate. Cost O(log W) per event, like
  * runEngine. Tie order as in runEngine: completion < arrival < aging, then row. Throws RangeError for cores < 1.
  *
- * `overheadMs` > 0 is a fixed per-message broker cost before a handler starts: a worker that takes a message is busy
- * for it (start is the take) but uses no core, and the handler joins the sharing when it ends. Overheads are equal,
- * so they end in the order they began: a FIFO ring of at most W rows, O(1) per message. A handler start is an event
- * of its own, ordered completion < handler start < arrival < aging. Throws RangeError for a negative overhead.
+ * `overheadMs` > 0 is a fixed per-message cost before a handler starts, in CPU: the broker's, the driver's and the
+ * hand-off's work for that message (what a replay with computing handlers measures: CPU per message outside the
+ * handlers, experiments/contention/README.md). The worker that takes a message is busy for it (start is the take)
+ * and it shares the cores like the handler, which follows it: the message's demand is overhead + duration. With a
+ * core per worker (cores ≥ workers) nothing shares, and that is the same as an overhead that only delays.
+ * Throws RangeError for a negative overhead.
  */
 export function runEngineOnCores(
   arrivalIn: Float64Array,
@@ -49,30 +51,13 @@ export function runEngineOnCores(
   let rate = 1; // dV/dt = min(1, cores / running)
   let completions = 0;
   let agingTicks = 0;
-  const overhead = overheadMs > 0;
-  const ring = buffers.i32('overheadRing', overhead ? cfg.workers : 0); // rows in their overhead, in take order
-  let ringHead = 0;
-  let ringSize = 0;
 
   for (;;) {
     const tc = heap.size > 0 ? now + (heap.topKey() - virtual) / rate : Number.POSITIVE_INFINITY;
-    const ts = ringSize > 0 ? start[ring[ringHead]!]! + overheadMs : Number.POSITIVE_INFINITY;
     const ta = next < m ? arrival[next]! : Number.POSITIVE_INFINITY;
     const tg = timers ? nextTimer(core, aging, series, now) : Number.POSITIVE_INFINITY;
-    if (tc === Number.POSITIVE_INFINITY && ts === Number.POSITIVE_INFINITY && ta === Number.POSITIVE_INFINITY && tg === Number.POSITIVE_INFINITY) break;
+    if (tc === Number.POSITIVE_INFINITY && ta === Number.POSITIVE_INFINITY && tg === Number.POSITIVE_INFINITY) break;
 
-    if (ts < tc && ts <= ta && ts <= tg) {
-      // A handler starts after its overhead and joins the sharing. The broker sees no event (no worker frees, the
-      // queues are unchanged), so nothing is dispatched and the aging grid keeps its anchor.
-      virtual += (ts - now) * rate;
-      now = ts;
-      const i = ring[ringHead]!;
-      ringHead = ringHead + 1 === ring.length ? 0 : ringHead + 1;
-      ringSize--;
-      heap.push(virtual + durationIn[first + i]!, i);
-      rate = heap.size > cores ? cores / heap.size : 1;
-      continue;
-    }
     if (tc <= ta && tc <= tg) {
       // Snap V to the finishing handler's key: no rounding of (t − now)·rate may leave it a hair short.
       virtual = heap.topKey();
@@ -101,11 +86,7 @@ export function runEngineOnCores(
     while (idle > 0) {
       const i = take(core, log, start, now);
       if (i < 0) break;
-      if (overhead) {
-        const tail = ringHead + ringSize;
-        ring[tail >= ring.length ? tail - ring.length : tail] = i;
-        ringSize++;
-      } else heap.push(virtual + durationIn[first + i]!, i);
+      heap.push(virtual + overheadMs + durationIn[first + i]!, i);
       idle--;
     }
     rate = heap.size > cores ? cores / heap.size : 1;

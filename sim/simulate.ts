@@ -41,7 +41,7 @@ export interface SimulationConfig {
   readonly cores?: number;
   /** Store each arm's latency CDF (`latency_cdf`, sim/latency-cdf.ts); absent or false = none, every byte as before. */
   readonly latencyCdf?: boolean;
-  /** A fixed broker cost per message (ms) before its handler starts, the worker busy meanwhile; absent = none. */
+  /** A fixed per-message cost (ms of CPU, sharing the cores with the handlers) before its handler starts, the worker busy meanwhile; absent = none. */
   readonly overheadMs?: number;
   /** Adds `by_key` (count, mean wait, mean latency per key) to each arm result; absent = not (issue 13.3). */
   readonly byKey?: boolean;

@@ -1,9 +1,11 @@
 // A handler process of `hsim replay --handlers compute`: spins a calibrated CPU-bound loop for each job it is sent.
 // Plain JavaScript with no imports, so that it forks the same way from the bundled CLI, the tsx loader and vitest.
 //
-// Protocol (IPC, JSON): the parent sends {job, ms}; this process answers {job, cpuMs} when the job has spun
-// round(ms × iterations per CPU-ms) iterations. At start it calibrates (iterations per CPU-ms, measured with
-// process.cpuUsage so that a busy machine does not shrink the work) and sends {ready, itersPerMs}.
+// Protocol (IPC, JSON): the parent sends {job, ms}; this process answers {job, cpuMs, t0, t1, proc} when the job has
+// spun round(ms × iterations per CPU-ms) iterations: t0 and t1 are the monotonic clock (process.hrtime, ms: one clock
+// for every process of the machine) at its first slice and at its end, proc this process's CPU time so far (ms).
+// At start it calibrates (iterations per CPU-ms, measured with process.cpuUsage so that a busy machine does not
+// shrink the work) and sends {ready, itersPerMs}.
 // Jobs that overlap in one process (several consumers per process) share it: the loop runs in slices of about
 // 1 ms of work, round robin over the active jobs, and each job is charged the CPU time of its own slices.
 
@@ -49,7 +51,12 @@ function calibrate() {
 
 const itersPerMs = calibrate();
 const slice = Math.max(1, Math.round(itersPerMs));
-/** Active jobs in arrival order: {job, left (iterations), cpu (ms charged)}. */
+/** The machine's monotonic clock, ms (CLOCK_MONOTONIC: comparable between processes, unlike performance.now()). */
+function monoMs() {
+  return Number(process.hrtime.bigint()) / 1e6;
+}
+
+/** Active jobs in arrival order: {job, left (iterations), cpu (ms charged), t0 (monotonic ms of the first slice)}. */
 const active = [];
 let running = false;
 
@@ -60,18 +67,19 @@ function step() {
     return;
   }
   const n = Math.min(j.left, slice);
+  if (j.t0 < 0) j.t0 = monoMs();
   const c0 = cpuMs();
   spin(n);
   j.cpu += cpuMs() - c0;
   j.left -= n;
   if (j.left > 0) active.push(j);
-  else process.send({ job: j.job, cpuMs: j.cpu });
+  else process.send({ job: j.job, cpuMs: j.cpu, t0: j.t0, t1: monoMs(), proc: cpuMs() });
   // setImmediate lets new jobs (IPC messages) in between slices.
   setImmediate(step);
 }
 
 process.on('message', (m) => {
-  active.push({ job: m.job, left: Math.max(0, Math.round(m.ms * itersPerMs)), cpu: 0 });
+  active.push({ job: m.job, left: Math.max(0, Math.round(m.ms * itersPerMs)), cpu: 0, t0: -1 });
   if (!running) {
     running = true;
     setImmediate(step);

@@ -58,6 +58,20 @@ describe('replay --handlers compute (Harbinger broker, own process)', () => {
       expect(r.handler_cpu_count).toBeGreaterThan(0);
       expect(r.handler_cpu_ratio_mean).toBeGreaterThan(0);
       expect(r.handler_cpu_ratio_p99).toBeGreaterThanOrEqual(r.handler_cpu_ratio_p50 as number);
+      // Where the time went: every completed message has each stage, in order (delivery ≤ handler start ≤ handler
+      // end ≤ acknowledgement, one monotonic clock), and the CPU figures are non-negative.
+      const t = (file.results as Record<string, { arms: Record<string, { replay: { timing: Record<string, unknown> } }> }>)['0.5']!.arms[arm]!.replay.timing;
+      const stage = (k: string): { mean: number; p50: number; p99: number; count: number } => t[k] as { mean: number; p50: number; p99: number; count: number };
+      for (const k of ['wait_ms', 'handoff_ms', 'handler_ms', 'return_ms']) {
+        expect(stage(k).count).toBe(r.completed);
+        expect(stage(k).p50).toBeGreaterThanOrEqual(0);
+        expect(stage(k).p99).toBeGreaterThanOrEqual(stage(k).p50);
+      }
+      expect(t.handler_stretch as number).toBeGreaterThan(0);
+      expect(t.consumer_overhead_ms as number).toBeGreaterThanOrEqual(0);
+      expect(t.driver_cpu_ms as number).toBeGreaterThan(0);
+      expect(t.handler_processes_cpu_ms as number).toBeGreaterThanOrEqual(t.handler_loops_cpu_ms as number);
+      expect(t.wall_ms as number).toBeCloseTo((r.wall_seconds as number) * 1000, 6);
     }
   }, 120_000);
 
@@ -82,6 +96,7 @@ describe('replay --handlers compute (Harbinger broker, own process)', () => {
     expect(Object.keys(file.replay as object).sort()).toEqual(['broker', 'lateness_p99_ms', 'reasons', 'time_scale', 'valid']);
     expect(file.options).not.toHaveProperty('handlers');
     expect(armRecords(file).fifo!.replay).not.toHaveProperty('handler_cpu_ratio_mean');
+    expect(armRecords(file).fifo!.replay).not.toHaveProperty('timing');
   }, 120_000);
 });
 

@@ -1,6 +1,7 @@
 // The replay driver (SPEC §11): a producer on absolute deadlines and N consumers, one message in flight each.
 import * as msg from '../messages.ts';
 import type { BrokerAdapter, QueueSetup } from './broker-adapter.ts';
+import type { HandlerRun } from './compute-pool-io.ts';
 import type { ReplayPlan } from './replay-plan.ts';
 import { sleepUntil } from './wall-clock.ts';
 
@@ -32,12 +33,26 @@ export interface ReplayMeasurement {
   readonly turnaroundMeanMs: number;
   /** CPU ms each computing handler used (NaN for a message that did not complete); null when the handlers sleep. */
   readonly cpu: Float64Array | null;
+  /** Per message, wall ms after the origin: its handler's first and last slice in its process (null when the handlers sleep). */
+  readonly handlerStart: Float64Array | null;
+  readonly handlerEnd: Float64Array | null;
+  /**
+   * Per message, the consumer's idle gap before it (wall ms): its delivery minus the same consumer's previous
+   * acknowledgement, when the message was already submitted by then (NaN otherwise: the consumer waited for work).
+   */
+  readonly idleGap: Float64Array;
+  /** CPU time of this process (driver, producer, broker client) from the origin to the end of the run, ms. */
+  readonly driverCpuMs: number;
+  /** CPU time the handler processes used over the run, ms (null when the handlers sleep). */
+  readonly handlerProcessCpuMs: number | null;
 }
 
 /** Handlers that compute (`--handlers compute`): the work runs elsewhere (handler processes), not in the driver. */
 export interface ComputeHandlers {
-  /** Does `ms` wall ms of CPU work for consumer `consumer`; resolves with the CPU ms it really used. */
-  run(consumer: number, ms: number): Promise<number>;
+  /** Does `ms` wall ms of CPU work for consumer `consumer`; resolves with the CPU ms it really used, its start and end. */
+  run(consumer: number, ms: number): Promise<HandlerRun>;
+  /** CPU time the handler processes used so far, ms. */
+  processCpuMs(): number;
   /** Registers the callback for a handler that fails during the run (its process died). */
   onFailure(cb: (reason: string) => void): void;
 }
@@ -70,6 +85,9 @@ export async function runReplay(plan: ReplayPlan, keys: readonly string[], adapt
   const failures: string[] = [];
   const compute = opts.compute;
   const cpu = compute === undefined ? null : new Float64Array(n).fill(Number.NaN);
+  const handlerStart = compute === undefined ? null : new Float64Array(n).fill(Number.NaN);
+  const handlerEnd = compute === undefined ? null : new Float64Array(n).fill(Number.NaN);
+  const idleGap = new Float64Array(n).fill(Number.NaN);
   let completed = 0;
   let lastProgress = 0;
   let finish: (() => void) | null = null;
@@ -98,6 +116,7 @@ export async function runReplay(plan: ReplayPlan, keys: readonly string[], adapt
       if (le === le && submit[id]! + origin <= le) {
         turnSum += t - le;
         turnN++;
+        if (id >= 0 && id < n) idleGap[id] = t - le;
       }
     }
     if (id < 0 || id >= n || !Number.isNaN(start[id]!)) {
@@ -109,7 +128,12 @@ export async function runReplay(plan: ReplayPlan, keys: readonly string[], adapt
     if (info.outcome >= 0) outcome[id] = info.outcome;
     const d = plan.durationWall[id]!;
     if (compute === undefined) await sleepUntil(t + d);
-    else cpu![id] = await compute.run(consumer, d);
+    else {
+      const run = await compute.run(consumer, d);
+      cpu![id] = run.cpuMs;
+      handlerStart![id] = run.startMs - origin;
+      handlerEnd![id] = run.endMs - origin;
+    }
     const e = performance.now();
     end[id] = e - origin;
     overrun += e - t - d;
@@ -124,6 +148,9 @@ export async function runReplay(plan: ReplayPlan, keys: readonly string[], adapt
 
   origin = performance.now() + opts.leadInMs;
   lastProgress = origin;
+  // CPU from here on: the lead-in's idle wait costs next to nothing, and the run's own measurement starts now.
+  const cpu0 = process.cpuUsage();
+  const handlerCpu0 = compute?.processCpuMs() ?? 0;
   const producer = (async (): Promise<void> => {
     for (let m = 0; m < n && failures.length === 0; m++) {
       const deadline = origin + plan.arrivalWall[m]!;
@@ -157,10 +184,12 @@ export async function runReplay(plan: ReplayPlan, keys: readonly string[], adapt
     failures.push(msg.deadLettersUnreadable((err as Error).message));
   }
   const wallSeconds = (performance.now() - origin) / 1000;
+  const cpuUsed = process.cpuUsage(cpu0);
+  const handlerProcessCpuMs = compute === undefined ? null : compute.processCpuMs() - handlerCpu0;
   await adapter.close().catch(() => undefined);
   return {
     submit, start, end, lateness, outcome, completed, deadLettered, failures, wallSeconds,
     overrunMeanMs: completed > 0 ? overrun / completed : 0, turnaroundMeanMs: turnN > 0 ? turnSum / turnN : Number.NaN,
-    cpu,
+    cpu, handlerStart, handlerEnd, idleGap, driverCpuMs: (cpuUsed.user + cpuUsed.system) / 1000, handlerProcessCpuMs,
   };
 }

@@ -32,6 +32,7 @@ import { runReplay, type DriverOptions, type Sidecar } from './replay-driver.ts'
 import { ComputePool } from './compute-pool-io.ts';
 import { certificateProblem } from '../broker/broker-tls.ts';
 import { summariseHandlerCpu, type HandlerCpuSummary } from './handler-cpu.ts';
+import { summariseTiming, type ReplayTiming } from './replay-timing.ts';
 
 type RawOptions = Record<string, unknown>;
 
@@ -198,8 +199,11 @@ export interface ArmReplayRecord {
   turnaround_mean_ms: number | null;
 }
 
-/** The per-arm replay record of a replay whose handlers compute: plus the handlers' CPU time ÷ requested duration. */
-type ComputeArmRecord = ArmReplayRecord & Partial<HandlerCpuSummary>;
+/**
+ * The per-arm replay record of a replay whose handlers compute: plus the handlers' CPU time ÷ requested duration,
+ * and where the time went (stages per message, CPU per process).
+ */
+type ComputeArmRecord = ArmReplayRecord & Partial<HandlerCpuSummary> & { timing?: ReplayTiming };
 
 /** Result of `runReplayCommand` for callers (tests): the file object and whether every arm was valid. */
 export interface ReplayOutcome {
@@ -317,7 +321,14 @@ async function replayArms(
       lateness_p50_ms: late.p50_ms, lateness_p99_ms: late.p99_ms, lateness_max_ms: late.max_ms, wall_seconds: meas.wallSeconds,
       overrun_mean_ms: meas.overrunMeanMs, turnaround_mean_ms: Number.isNaN(meas.turnaroundMeanMs) ? null : meas.turnaroundMeanMs,
     };
-    if (meas.cpu !== null) Object.assign(record, summariseHandlerCpu(meas.cpu, plan.durationWall));
+    if (meas.cpu !== null) {
+      Object.assign(record, summariseHandlerCpu(meas.cpu, plan.durationWall));
+      record.timing = summariseTiming({
+        submit: meas.submit, start: meas.start, end: meas.end, handlerStart: meas.handlerStart!, handlerEnd: meas.handlerEnd!, idleGap: meas.idleGap,
+        requested: plan.durationWall, cpu: meas.cpu, completed: meas.completed, wallMs: meas.wallSeconds * 1000,
+        driverCpuMs: meas.driverCpuMs, handlerProcessCpuMs: meas.handlerProcessCpuMs ?? 0,
+      });
+    }
     for (const r of reasons) allReasons.push(`${arm.text}: ${r}`);
     if (reasons.length > 0) {
       arms[arm.text] = { replay: record, sim_seconds: meas.wallSeconds };

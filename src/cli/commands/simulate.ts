@@ -12,7 +12,7 @@ export function registerSimulate(program: Command): void {
     .option('--load <loads>', 'target loads, comma-separated, or as-is', '0.5,0.8,0.95')
     .option('--workers <n>', 'virtual workers', '64')
     .option('--cores <n>', 'handlers compute: the running ones share N cores (processor sharing); default a core each')
-    .option('--overhead <ms>', 'a fixed broker cost per message before its handler starts (the worker is busy, no core used)')
+    .option('--overhead <ms>', 'a fixed broker cost per message before its handler starts (the worker is busy; CPU that shares the --cores)')
     .option('--levels <n>', 'priority levels', '3')
     .option('--split <by>', 'history/evaluation split: time, count or none', 'time')
     .option('--fraction <f>', 'history share of the split', '0.5')
