@@ -12,7 +12,7 @@ import { outcomeChart, outcomeShares } from './outcome-chart.ts';
 import { gateSections, provenanceTable, wholeRunTable, type GateSection, type TextTable } from './report-tables.ts';
 import { sensitivityCells, sensitivityChart } from './sensitivity-chart.ts';
 import { effectPoints, sensitivityEffectChart } from './sensitivity-effect-chart.ts';
-import type { SweepFile } from '../src/experiment/sweep-output.ts';
+import { sweepPerGate, type SweepFile } from '../src/experiment/sweep-output.ts';
 import { tierChart, tierRows } from './tier-chart.ts';
 import { sortedArms, type TraceResults } from './trace-results.ts';
 import { traceSections, type TraceDiagnosisEntry, type TraceSection } from './trace-section.ts';
@@ -162,12 +162,14 @@ export function buildReportModel(inputs: ReportInputs): ReportModel {
   if (inputs.sweeps.length === 0) {
     charts.push({ id: uniqueId('sensitivity'), title: 'Sensitivity: which variant flips which verdict', fromResults: true, spec: null, minMarks: 0, missing: 'needs a sweep output (sweep.json in the results folder, or --sweep FILE)' });
   }
-  for (const sweep of inputs.sweeps) {
+  // A sweep judged by several gates: the two charts once per gate, each naming its gate.
+  for (const { view: sweep, several } of inputs.sweeps.flatMap((whole) => sweepPerGate(whole).map((view) => ({ view, several: whole.gates.length > 1 })))) {
+    const name = several ? `${sweep.sweep}, gate ${sweep.gate}` : sweep.sweep;
     const cells = sensitivityCells(sweep);
-    charts.push({ id: uniqueId(`sensitivity-${sweep.sweep}`), title: `Sensitivity: ${sweep.sweep}`, fromResults: true, spec: sensitivityChart(sweep, cells), minMarks: cells.length, missing: null });
+    charts.push({ id: uniqueId(`sensitivity-${name}`), title: `Sensitivity: ${name}`, fromResults: true, spec: sensitivityChart(sweep, cells), minMarks: cells.length, missing: null });
     const effects = effectPoints(sweep);
     // Older sweep outputs carry verdicts only; the heatmap above then stands alone.
-    if (effects.length > 0) charts.push({ id: uniqueId(`effects-${sweep.sweep}`), title: `Sensitivity as effect size: ${sweep.sweep}`, fromResults: true, spec: sensitivityEffectChart(sweep, effects), minMarks: effects.length, missing: null });
+    if (effects.length > 0) charts.push({ id: uniqueId(`effects-${name}`), title: `Sensitivity as effect size: ${name}`, fromResults: true, spec: sensitivityEffectChart(sweep, effects, several), minMarks: effects.length, missing: null });
   }
 
   const ratio = waitRatioPoints();
