@@ -81,6 +81,12 @@ export class Predictor {
   /** Sum of the slot's (scaled) histogram weights, kept incrementally. */
   private readonly total: Float64Array;
   private readonly pair = new Float64Array(2);
+  /**
+   * The slot's p50 and spread quantile as last walked (2 per slot), valid while `pairFresh` is 1: a pure function of
+   * the slot's bins and total, so every change of those (a duration, a renormalisation, a reset) clears it.
+   */
+  private readonly pairMemo: Float64Array;
+  private readonly pairFresh: Uint8Array;
   /** Lowest bin that received weight since the slot was cleared (48 when none): the walks start there. */
   private readonly lowBin: Int8Array;
   private readonly lastActUs: Float64Array;
@@ -101,6 +107,13 @@ export class Predictor {
   private degenerate = 0;
   private readonly predictCounts = new Float64Array(PREDICT_OUTCOME_NAMES.length);
   private readonly observeCounts = new Float64Array(OBSERVE_OUTCOME_NAMES.length);
+
+  // Bound key ids (`bindKeys`): the slot of each id (−1: none) and the id of each slot (−1: none), kept in step with
+  // `slotOf` by `claimSlot`, so that `observeId`/`predictId` skip the Map lookup of the string.
+  private boundKeys: readonly string[] = [];
+  private readonly boundId = new Map<string, number>();
+  private idSlot = new Int32Array(0);
+  private slotId: Int32Array | null = null;
 
   // Parameters copied to fields for the hot path.
   private readonly nb: number;
@@ -133,6 +146,8 @@ export class Predictor {
     this.cens = new Float64Array(cap);
     this.sumWV = new Float64Array(cap);
     this.total = new Float64Array(cap);
+    this.pairMemo = new Float64Array(cap * 2);
+    this.pairFresh = new Uint8Array(cap);
     this.lowBin = new Int8Array(cap).fill(BIN_COUNT);
     this.lastActUs = new Float64Array(cap);
     this.lastDecayUs = new Float64Array(cap);
@@ -179,15 +194,50 @@ export class Predictor {
       this.observeCounts[ObserveOutcome.rejected_invalid]! += 1;
       return ObserveOutcome.rejected_invalid;
     }
+    return this.addDuration(this.slotForEvent(key), durationMs);
+  }
+
+  /**
+   * Lets a caller that holds its keys as ids into `keys` (e.g. the simulator's interned row keys) call `observeId`
+   * and `predictId` with the id instead of `observe` and `predict` with `keys[id]`: the same results, without a Map
+   * lookup of the string per call. A later call with another array replaces the binding; with the same array it
+   * does nothing. Cost O(keys); the binding is not part of the state (snapshots).
+   */
+  bindKeys(keys: readonly string[]): void {
+    if (keys === this.boundKeys) return;
+    this.boundKeys = keys;
+    this.boundId.clear();
+    this.idSlot = new Int32Array(keys.length).fill(-1);
+    const slotId = new Int32Array(this.keyOf.length).fill(-1);
+    this.slotId = slotId;
+    keys.forEach((key, id) => {
+      if (this.boundId.has(key)) return; // a repeated string stays on the string path
+      this.boundId.set(key, id);
+      const slot = this.slotOf.get(key);
+      if (slot === undefined) return;
+      this.idSlot[id] = slot;
+      slotId[slot] = id;
+    });
+  }
+
+  /** `observe(keys[id], durationMs)` for an id of the array given to `bindKeys` (anything else: undefined behaviour). */
+  observeId(id: number, durationMs: number): ObserveOutcomeCode {
+    const slot = this.idSlot[id]!;
+    if (slot < 0 || !(durationMs >= 0) || durationMs === Number.POSITIVE_INFINITY) return this.observe(this.boundKeys[id]!, durationMs);
+    return this.addDuration(this.eventOnSlot(slot), durationMs);
+  }
+
+  /** Adds a valid duration to `slot` (−1: only to the pooled histogram) with outcome `eventOutcome`. */
+  private addDuration(slot: number, durationMs: number): ObserveOutcomeCode {
     const v = durationMs > MAX_BIN_VALUE_MS ? MAX_BIN_VALUE_MS : durationMs;
     const bin = binIndex(v);
-    const slot = this.slotForEvent(key);
     const outcome = this.eventOutcome;
     if (slot >= 0) {
       const s = this.bumpScale(slot);
       this.bins[slot * BIN_COUNT + bin]! += s;
       if (bin < this.lowBin[slot]!) this.lowBin[slot] = bin;
       this.total[slot]! += s;
+      this.pairFresh[slot] = 0;
       this.sumWV[slot]! += s * v;
       this.count[slot]! += 1;
       this.lastActUs[slot] = this.nowUs;
@@ -230,6 +280,18 @@ export class Predictor {
     if (!this.hasBounds) return this.fallback(PredictOutcome.unready);
     const slot = this.slotOf.get(key);
     if (slot === undefined) return this.fallback(PredictOutcome.cold_key);
+    return this.predictSlot(slot);
+  }
+
+  /** `predict(keys[id])` for an id of the array given to `bindKeys` (anything else: undefined behaviour). */
+  predictId(id: number): number {
+    const slot = this.idSlot[id]!;
+    if (slot < 0 || !this.hasBounds) return this.predict(this.boundKeys[id]!);
+    return this.predictSlot(slot);
+  }
+
+  /** `predict` from the stale gate on, for a held key's slot (boundaries published). */
+  private predictSlot(slot: number): number {
     const now = this.nowUs;
     if (now - this.lastActUs[slot]! > this.staleUs) return this.fallback(PredictOutcome.stale_key);
     this.lastActUs[slot] = now;
@@ -242,9 +304,15 @@ export class Predictor {
     let p50: number;
     let pHigh: number;
     if (this.spreadQ >= 0.5) {
-      histogramQuantilePair(bins, base, total, 0.5, this.spreadQ, this.pair, this.lowBin[slot]!);
-      p50 = this.pair[0]!;
-      pHigh = this.pair[1]!;
+      const memo = this.pairMemo;
+      if (this.pairFresh[slot] === 0) {
+        histogramQuantilePair(bins, base, total, 0.5, this.spreadQ, this.pair, this.lowBin[slot]!);
+        memo[2 * slot] = this.pair[0]!;
+        memo[2 * slot + 1] = this.pair[1]!;
+        this.pairFresh[slot] = 1;
+      }
+      p50 = memo[2 * slot]!;
+      pHigh = memo[2 * slot + 1]!;
     } else {
       p50 = histogramQuantile(bins, base, total, 0.5);
       pHigh = histogramQuantile(bins, base, total, this.spreadQ);
@@ -469,12 +537,13 @@ export class Predictor {
    * idle decay, and sets `eventOutcome`. Returns −1 when the key has no slot (pooled_only).
    */
   private slotForEvent(key: string): number {
+    const slot = this.slotOf.get(key);
+    return slot === undefined ? this.claimSlot(key) : this.eventOnSlot(slot);
+  }
+
+  /** `slotForEvent` for a held key's slot: resets it when stale, else applies idle decay; returns the slot. */
+  private eventOnSlot(slot: number): number {
     const now = this.nowUs;
-    let slot = this.slotOf.get(key);
-    if (slot === undefined) {
-      slot = this.claimSlot(key);
-      return slot;
-    }
     if (now - this.lastActUs[slot]! > this.staleUs) {
       this.clearSlot(slot);
       this.eventOutcome = ObserveOutcome.reset;
@@ -506,6 +575,7 @@ export class Predictor {
 
   /** Divides a slot's weights by its scale and resets the scale to 1 (an overflowed scale zeroes them). */
   private renormalise(slot: number): void {
+    this.pairFresh[slot] = 0;
     const s = this.scale[slot]!;
     const base = slot * BIN_COUNT;
     for (let k = 0; k < BIN_COUNT; k++) this.bins[base + k] = this.bins[base + k]! / s;
@@ -517,6 +587,7 @@ export class Predictor {
 
   /** Empties a slot (new, reset or recycled): no weight, count 0, no held tier, last decay = now. */
   private clearSlot(slot: number): void {
+    this.pairFresh[slot] = 0;
     this.bins.fill(0, slot * BIN_COUNT, (slot + 1) * BIN_COUNT);
     this.scale[slot] = 1;
     this.count[slot] = 0;
@@ -552,12 +623,18 @@ export class Predictor {
         return -1;
       }
       this.slotOf.delete(this.keyOf[lru]!);
+      if (this.slotId !== null && this.slotId[lru]! >= 0) this.idSlot[this.slotId[lru]!] = -1;
       slot = lru;
       this.eventOutcome = ObserveOutcome.recycled;
     }
     this.clearSlot(slot);
     this.keyOf[slot] = key;
     this.slotOf.set(key, slot);
+    if (this.slotId !== null) {
+      const id = this.boundId.get(key) ?? -1;
+      this.slotId[slot] = id;
+      if (id >= 0) this.idSlot[id] = slot;
+    }
     this.createdSeq[slot] = this.nextSeq++;
     return slot;
   }
