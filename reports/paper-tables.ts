@@ -5,6 +5,7 @@ import { barText } from '../analysis/gate-report.ts';
 import { formatPercent, formatSig, pickTimeUnit } from '../src/format/number-format.ts';
 import type { GateEvaluation } from './gate-fit.ts';
 import { slug } from './report-model.ts';
+import { foldedArmLabel } from './replicated-arms.ts';
 import { MARGIN_CONVENTION } from './report-tables.ts';
 import { sweepPerGate, type SweepFile } from '../src/experiment/sweep-output.ts';
 import { armsBesideFifo, sortedArms, sortedLoads, type TraceResults } from './trace-results.ts';
@@ -93,7 +94,7 @@ export function metricsTables(traces: readonly TraceResults[]): PaperTable[] {
       for (const arm of sortedArms(arms.keys())) {
         const all = arms.get(arm)!.arm.all;
         const ch = changes.get(`${load}|${arm}`);
-        rows.push([load, arm, all['count'] === undefined ? '–' : String(all['count']), time(all['mean_latency_ms']), time(all['p50_latency_ms']), time(all['p99_latency_ms']), ch === undefined ? '–' : formatPercent(ch.whole).replace(' %', ''), ch === undefined ? '–' : formatPercent(ch.window).replace(' %', '')]);
+        rows.push([load, foldedArmLabel(trace, load, arm), all['count'] === undefined ? '–' : String(all['count']), time(all['mean_latency_ms']), time(all['p50_latency_ms']), time(all['p99_latency_ms']), ch === undefined ? '–' : formatPercent(ch.whole).replace(' %', ''), ch === undefined ? '–' : formatPercent(ch.window).replace(' %', '')]);
       }
     }
     out.push({
