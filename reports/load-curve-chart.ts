@@ -79,7 +79,9 @@ export function loadCurveChart(trace: string, points: readonly LoadPoint[], pale
     $schema: VEGA_LITE_SCHEMA,
     title: {
       text: `Mean latency against load: ${trace}`,
-      subtitle: `dot = mean of the per-window means, line = 95 % bootstrap interval over windows (iid)${replicated ? '; arms run with replications: mean over seeds, line = 95 % t-interval over seeds' : ''}`,
+      subtitle: replicated
+        ? ['dot = mean of the per-window means, line = 95 % bootstrap interval over windows (iid);', 'arms run with replications: mean over seeds, line = 95 % t-interval over seeds']
+        : 'dot = mean of the per-window means, line = 95 % bootstrap interval over windows (iid)',
     },
     config: { ...CHART_CONFIG, legend: bottomLegend(4) },
     data: { values: points.map((p) => ({ ...p, mean: inUnit(p.mean_ms), low: inUnit(p.low_ms), high: inUnit(p.high_ms) })) },

@@ -27,7 +27,7 @@ function writeTrace(): string {
 
 interface ChartSpec {
   data: { values: Record<string, unknown>[] };
-  title: { subtitle: string };
+  title: { subtitle: string | string[] };
 }
 const chart = (id: string): ChartSpec => JSON.parse(readFileSync(join(dir, 'report', 'charts', `${id}.vl.json`), 'utf8')) as ChartSpec;
 
@@ -87,7 +87,7 @@ describe('hsim run with replications', () => {
     expect(load.data.values.map((v) => `${String(v['load'])} ${String(v['arm'])} ${String(v['seeds'])}`)).toEqual(
       ['0.5', '0.9'].flatMap((l) => ['fifo', 'predictive-cold', 'sjf', 'srpt'].map((a) => `${l} ${a} 3`)),
     );
-    expect(load.title.subtitle).toContain('arms run with replications: mean over seeds, line = 95 % t-interval over seeds');
+    expect(load.title.subtitle).toContain('arms run with replications: mean over seeds, line = 95 % t-interval over seeds'); // its own line
     const perSeed = [1, 2, 3].map((s) => {
       const w = merged.results['0.9']!.arms[`sjf#s${s}`]!.windows.map((x) => x.mean_latency_ms);
       return w.reduce((a, b) => a + b, 0) / w.length;
