@@ -81,12 +81,6 @@ export class Predictor {
   /** Sum of the slot's (scaled) histogram weights, kept incrementally. */
   private readonly total: Float64Array;
   private readonly pair = new Float64Array(2);
-  /**
-   * The slot's p50 and spread quantile as last walked (2 per slot), valid while `pairFresh` is 1: a pure function of
-   * the slot's bins and total, so every change of those (a duration, a renormalisation, a reset) clears it.
-   */
-  private readonly pairMemo: Float64Array;
-  private readonly pairFresh: Uint8Array;
   /** Lowest bin that received weight since the slot was cleared (48 when none): the walks start there. */
   private readonly lowBin: Int8Array;
   private readonly lastActUs: Float64Array;
@@ -146,8 +140,6 @@ export class Predictor {
     this.cens = new Float64Array(cap);
     this.sumWV = new Float64Array(cap);
     this.total = new Float64Array(cap);
-    this.pairMemo = new Float64Array(cap * 2);
-    this.pairFresh = new Uint8Array(cap);
     this.lowBin = new Int8Array(cap).fill(BIN_COUNT);
     this.lastActUs = new Float64Array(cap);
     this.lastDecayUs = new Float64Array(cap);
@@ -237,7 +229,6 @@ export class Predictor {
       this.bins[slot * BIN_COUNT + bin]! += s;
       if (bin < this.lowBin[slot]!) this.lowBin[slot] = bin;
       this.total[slot]! += s;
-      this.pairFresh[slot] = 0;
       this.sumWV[slot]! += s * v;
       this.count[slot]! += 1;
       this.lastActUs[slot] = this.nowUs;
@@ -304,15 +295,9 @@ export class Predictor {
     let p50: number;
     let pHigh: number;
     if (this.spreadQ >= 0.5) {
-      const memo = this.pairMemo;
-      if (this.pairFresh[slot] === 0) {
-        histogramQuantilePair(bins, base, total, 0.5, this.spreadQ, this.pair, this.lowBin[slot]!);
-        memo[2 * slot] = this.pair[0]!;
-        memo[2 * slot + 1] = this.pair[1]!;
-        this.pairFresh[slot] = 1;
-      }
-      p50 = memo[2 * slot]!;
-      pHigh = memo[2 * slot + 1]!;
+      histogramQuantilePair(bins, base, total, 0.5, this.spreadQ, this.pair, this.lowBin[slot]!);
+      p50 = this.pair[0]!;
+      pHigh = this.pair[1]!;
     } else {
       p50 = histogramQuantile(bins, base, total, 0.5);
       pHigh = histogramQuantile(bins, base, total, this.spreadQ);
@@ -575,7 +560,6 @@ export class Predictor {
 
   /** Divides a slot's weights by its scale and resets the scale to 1 (an overflowed scale zeroes them). */
   private renormalise(slot: number): void {
-    this.pairFresh[slot] = 0;
     const s = this.scale[slot]!;
     const base = slot * BIN_COUNT;
     for (let k = 0; k < BIN_COUNT; k++) this.bins[base + k] = this.bins[base + k]! / s;
@@ -587,7 +571,6 @@ export class Predictor {
 
   /** Empties a slot (new, reset or recycled): no weight, count 0, no held tier, last decay = now. */
   private clearSlot(slot: number): void {
-    this.pairFresh[slot] = 0;
     this.bins.fill(0, slot * BIN_COUNT, (slot + 1) * BIN_COUNT);
     this.scale[slot] = 1;
     this.count[slot] = 0;
