@@ -102,6 +102,15 @@ if (!synth) {
   // Interleaved, so that the machine's load drifts alike for the bound and its baseline. 2026-12-03, 2 busy cores,
   // 5 rounds: sjf 0.80× oracle (wall and CPU), sept 1.52× wall, 1.59× CPU (oracle 1.05 s CPU, sept 1.67 s, sjf 0.84 s):
   // sept's excess over sjf is the shared predictor (warm start on the history half, predict and observe per message).
+  // With the predictor called by key id (no Map lookup of the key string per call), medians of interleaved rounds
+  // with main's sept (cbd07a2) in the same rounds, CPU (wall):
+  //   load average 10, 9 rounds: sept 1.47× oracle (main's 1.59×), sjf 0.77×;
+  //   load average 6, 7 rounds:  sept 1.27× (1.11×) oracle (main's 1.57× (1.40×)), sjf 0.74×;
+  //   load average 4, 5 rounds:  sept 1.20× (1.01×) oracle, 1.52 s CPU (main's 1.52× (1.41×), 1.93 s), sjf 0.65×.
+  // (These three also reused each key's p50/p99 walk until its histogram changed: it hit 21 % of predictions, about
+  // 1 % of the time, and was dropped to keep the predictor change small. Without it, load average 4, 5 rounds:
+  // sept 1.33× (1.06×) oracle, 1.45 s CPU (main's 1.61× (1.43×), 1.76 s), sjf 0.74×.)
+  // What remains is the predictor's own arithmetic: Math.pow of the idle decay (~1.6M calls, ~0.1 s), the 48-bin walks.
   interleaved(['oracle', 'sjf', 'sept'].map((a) => ({ label: `synth2m ${a}`, args: ['simulate', synth, '--arm', a, ...common] })), 5, 'target ≤ 1.5× synth2m oracle');
   rmSync(cache, { recursive: true, force: true });
 }

@@ -1,5 +1,6 @@
 // The "distance to ideal" table: per trace and load, FIFO, the arms, the oracle and the ideal-order bounds side by side.
 import type { TextTable } from './report-tables.ts';
+import { foldedArmLabel } from './replicated-arms.ts';
 import { sortedLoads, type TraceResults } from './trace-results.ts';
 
 /** The ideal-order bounds in the table's order, loosest to tightest (routing names). */
@@ -31,7 +32,7 @@ export function distanceToIdealTable(traces: readonly TraceResults[]): TextTable
         if (mean === undefined) continue;
         const ratio = srpt > 0 ? `${(mean / srpt).toFixed(2)}×` : '–';
         const closed = fifo !== srpt ? `${(((fifo - mean) / (fifo - srpt)) * 100).toFixed(1)} %` : '–';
-        rows.push([trace.name, load, arm, mean.toPrecision(4), ratio, closed]);
+        rows.push([trace.name, load, foldedArmLabel(trace, load, arm), mean.toPrecision(4), ratio, closed]);
       }
     }
   }

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { fixtureReplicatedResultFile, fixtureResultFile } from './fixtures/report-fixture.ts';
 import { fixtureTrace } from './golden-specs.ts';
 import { cdfPoints, latencyCdfChart } from './latency-cdf-chart.ts';
+import { foldReplications } from './replicated-arms.ts';
 
 describe('cdfPoints', () => {
   it('lists each load and arm with its levels in order (fixture: 7 levels at base · factor · multiple)', () => {
@@ -33,14 +34,18 @@ describe('latencyCdfChart', () => {
 });
 
 describe('latency CDF of replicated results', () => {
-  it('draws one line per seed in its arm\'s colour (arm without the seed, series with it)', () => {
+  it('draws one line per arm, the mean latency per level over its seeds, once the replications are folded', () => {
     const json = fixtureReplicatedResultFile() as { results: Record<string, { arms: Record<string, Record<string, unknown>> }> };
-    for (const arm of Object.values(json.results['0.8']!.arms)) arm['latency_cdf'] = { q: [0, 0.5, 1], latency_ms: [1, 10, 100] };
-    const points = cdfPoints(fixtureTrace(json))!;
-    expect([...new Set(points.map((p) => p.arm))]).toEqual(['fifo', 'predictive+weights+pausing']);
-    expect([...new Set(points.map((p) => p.series))]).toEqual(['fifo#s1', 'fifo#s2', 'fifo#s3', 'predictive+weights+pausing#s1', 'predictive+weights+pausing#s2', 'predictive+weights+pausing#s3']);
-    const text = JSON.stringify(latencyCdfChart('shop-reps', points));
-    expect(text).toContain('"detail":{"field":"series","type":"nominal"}');
-    expect(JSON.stringify(latencyCdfChart('shop', cdfPoints(fixtureTrace())!))).not.toContain('series');
+    // Seed s stores latencies s·(1, 10, 100): the means over seeds 1, 2, 3 are 2, 20, 200.
+    for (const [key, arm] of Object.entries(json.results['0.8']!.arms)) {
+      const s = Number(key.split('#s')[1]);
+      arm['latency_cdf'] = { q: [0, 0.5, 1], latency_ms: [s, 10 * s, 100 * s] };
+    }
+    const points = cdfPoints(foldReplications(fixtureTrace(json)))!;
+    expect(points.map((p) => [p.arm, p.q, p.latency_ms])).toEqual([
+      ['fifo', 0, 2], ['fifo', 0.5, 20], ['fifo', 1, 200],
+      ['predictive+weights+pausing', 0, 2], ['predictive+weights+pausing', 0.5, 20], ['predictive+weights+pausing', 1, 200],
+    ]);
+    expect(JSON.stringify(latencyCdfChart('shop-reps', points))).not.toContain('#s');
   });
 });

@@ -1,6 +1,5 @@
 // Latency CDF per arm and load: the stored quantile levels of `--latency-cdf` results on a log latency axis.
 import type { TopLevelSpec } from 'vega-lite';
-import { replicationOf } from '../analysis/replication-aggregate.ts';
 import { pickTimeUnit } from '../src/format/number-format.ts';
 import { armLegend, armScale, bottomLegend, CHART_CONFIG, VEGA_LITE_SCHEMA, type ArmPalette } from './chart-theme.ts';
 import { sortedArms, sortedLoads, type TraceResults } from './trace-results.ts';
@@ -8,10 +7,8 @@ import { sortedArms, sortedLoads, type TraceResults } from './trace-results.ts';
 /** One stored point of an arm's CDF at one load: the latency (ms) at quantile level `q`. */
 export interface CdfPoint {
   readonly load: string;
-  /** The arm; for a replication (`arm#sSEED`) the arm without the seed, so its seeds share a colour. */
+  /** The arm (with replications, the arm folded over its seeds by `foldReplications`: the mean latency per level). */
   readonly arm: string;
-  /** The result's arm key (`arm`, or `arm#sSEED`): one line each. */
-  readonly series: string;
   readonly q: number;
   readonly latency_ms: number;
 }
@@ -36,7 +33,7 @@ export function cdfPoints(trace: TraceResults): CdfPoint[] | null {
       any = true;
       cdf.q.forEach((q, i) => {
         const ms = cdf.latency_ms[i]!;
-        if (ms > 0) points.push({ load, arm: replicationOf(arm)?.arm ?? arm, series: arm, q, latency_ms: ms });
+        if (ms > 0) points.push({ load, arm, q, latency_ms: ms });
       });
     }
   }
@@ -45,18 +42,15 @@ export function cdfPoints(trace: TraceResults): CdfPoint[] | null {
 
 /**
  * The CDF chart of one trace: one panel per load (wrapped three to a row), latency across on a log axis in the unit
- * that fits the data, the cumulative share of messages up, one line per arm in the report's arm colours (with
- * replications, one line per seed in its arm's colour), and FIFO drawn last, dashed, so it stays visible under an
- * identical line.
+ * that fits the data, the cumulative share of messages up, one line per arm in the report's arm colours, and FIFO
+ * drawn last, dashed, so it stays visible under an identical line.
  */
 export function latencyCdfChart(trace: string, points: readonly CdfPoint[], palette?: ArmPalette): TopLevelSpec {
   const arms = sortedArms(new Set(points.map((p) => p.arm)));
   const loads = [...new Set(points.map((p) => p.load))];
   const colors = armScale(arms, palette);
   const unit = pickTimeUnit(points.map((p) => p.latency_ms));
-  const replicated = points.some((p) => p.series !== p.arm);
-  // Without replications the series is the arm: left out of the data, and no detail channel.
-  const values = points.map(({ series, ...p }) => ({ ...p, ...(replicated ? { series } : {}), latency: Number((p.latency_ms / unit.ms).toPrecision(6)) }));
+  const values = points.map((p) => ({ ...p, latency: Number((p.latency_ms / unit.ms).toPrecision(6)) }));
   const line = (filter: string, mark: Record<string, unknown>): Layer => ({
     transform: [{ filter }],
     mark: { type: 'line', interpolate: 'monotone', strokeWidth: 2, ...mark },
@@ -65,8 +59,7 @@ export function latencyCdfChart(trace: string, points: readonly CdfPoint[], pale
       y: { field: 'q', type: 'quantitative', title: 'share of messages with lower latency', scale: { domain: [0, 1] }, axis: { format: '.0%' } },
       color: { field: 'arm', type: 'nominal', title: 'arm', scale: colors, sort: arms, ...armLegend(palette) },
       order: { field: 'q', type: 'quantitative' },
-      ...(replicated ? { detail: { field: 'series', type: 'nominal' } } : {}),
-      tooltip: [{ field: replicated ? 'series' : 'arm', type: 'nominal' }, { field: 'load', type: 'nominal' }, { field: 'q', type: 'quantitative', format: '.1%', title: 'level' }, { field: 'latency', type: 'quantitative', format: ',.4~g', title: `latency (${unit.name})` }],
+      tooltip: [{ field: 'arm', type: 'nominal' }, { field: 'load', type: 'nominal' }, { field: 'q', type: 'quantitative', format: '.1%', title: 'level' }, { field: 'latency', type: 'quantitative', format: ',.4~g', title: `latency (${unit.name})` }],
     },
   });
   return {

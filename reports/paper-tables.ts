@@ -5,8 +5,9 @@ import { barText } from '../analysis/gate-report.ts';
 import { formatPercent, formatSig, pickTimeUnit } from '../src/format/number-format.ts';
 import type { GateEvaluation } from './gate-fit.ts';
 import { slug } from './report-model.ts';
+import { foldedArmLabel } from './replicated-arms.ts';
 import { MARGIN_CONVENTION } from './report-tables.ts';
-import type { SweepFile } from '../src/experiment/sweep-output.ts';
+import { sweepPerGate, type SweepFile } from '../src/experiment/sweep-output.ts';
 import { armsBesideFifo, sortedArms, sortedLoads, type TraceResults } from './trace-results.ts';
 
 /** Significant digits of every ratio and time in the paper tables (percentages have one decimal). */
@@ -93,7 +94,7 @@ export function metricsTables(traces: readonly TraceResults[]): PaperTable[] {
       for (const arm of sortedArms(arms.keys())) {
         const all = arms.get(arm)!.arm.all;
         const ch = changes.get(`${load}|${arm}`);
-        rows.push([load, arm, all['count'] === undefined ? '–' : String(all['count']), time(all['mean_latency_ms']), time(all['p50_latency_ms']), time(all['p99_latency_ms']), ch === undefined ? '–' : formatPercent(ch.whole).replace(' %', ''), ch === undefined ? '–' : formatPercent(ch.window).replace(' %', '')]);
+        rows.push([load, foldedArmLabel(trace, load, arm), all['count'] === undefined ? '–' : String(all['count']), time(all['mean_latency_ms']), time(all['p50_latency_ms']), time(all['p99_latency_ms']), ch === undefined ? '–' : formatPercent(ch.whole).replace(' %', ''), ch === undefined ? '–' : formatPercent(ch.window).replace(' %', '')]);
       }
     }
     out.push({
@@ -108,9 +109,12 @@ export function metricsTables(traces: readonly TraceResults[]): PaperTable[] {
   return out;
 }
 
-/** One table per sweep: per variant, trace and load, every criterion's estimate [interval], the verdict and whether it flipped. */
+/**
+ * One table per sweep and gate (a sweep of several gates gives one per gate, ids ending in the gate): per variant,
+ * trace and load, every criterion's estimate [interval], the verdict and whether it flipped.
+ */
 export function sweepTables(sweeps: readonly SweepFile[]): PaperTable[] {
-  return sweeps.map((s) => {
+  return sweeps.flatMap((whole) => sweepPerGate(whole).map((s) => {
     const rows: string[][] = [];
     for (const v of s.verdicts) {
       const names = Object.keys(v.criteria).length > 0 ? Object.keys(v.criteria) : [''];
@@ -123,12 +127,12 @@ export function sweepTables(sweeps: readonly SweepFile[]): PaperTable[] {
     const traces = [...new Set(s.verdicts.map((v) => v.trace))];
     const loads = [...new Set(s.verdicts.map((v) => v.load))];
     return {
-      id: `sweep-${slug(s.sweep)}`,
+      id: whole.gates.length > 1 ? `sweep-${slug(s.sweep)}-${slug(s.gate ?? '')}` : `sweep-${slug(s.sweep)}`,
       caption: `Sensitivity sweep ${s.sweep} on trace ${traces.join(', ')}, loads ${loads.join(', ')}, judged by gate ${s.gate ?? '(none)'}${s.gateFrozen === false ? ' (not pre-registered)' : ''}.`,
       header: ['variant', 'overrides', 'trace', 'load', 'criterion', 'estimate', 'low', 'high', 'verdict', 'flipped'],
       align: ['l', 'l', 'l', 'l', 'l', 'r', 'r', 'r', 'l', 'l'],
       rows,
       note: `Estimates in the criterion's units (a change as a fraction, a ratio as is) to ${TABLE_SIG_DIGITS} significant digits; flipped = the verdict differs from the default parameters.`,
     };
-  });
+  }));
 }

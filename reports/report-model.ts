@@ -12,7 +12,7 @@ import { outcomeChart, outcomeShares } from './outcome-chart.ts';
 import { gateSections, provenanceTable, wholeRunTable, type GateSection, type TextTable } from './report-tables.ts';
 import { sensitivityCells, sensitivityChart } from './sensitivity-chart.ts';
 import { effectPoints, sensitivityEffectChart } from './sensitivity-effect-chart.ts';
-import type { SweepFile } from '../src/experiment/sweep-output.ts';
+import { sweepPerGate, type SweepFile } from '../src/experiment/sweep-output.ts';
 import { tierChart, tierRows } from './tier-chart.ts';
 import { sortedArms, type TraceResults } from './trace-results.ts';
 import { traceSections, type TraceDiagnosisEntry, type TraceSection } from './trace-section.ts';
@@ -20,6 +20,7 @@ import { waitRatioChart, waitRatioPoints } from './wait-ratio-chart.ts';
 import { windowSeriesChart, windowSeriesData } from './window-series-chart.ts';
 import { keyWaitChart, keyWaitPoints } from './key-wait-chart.ts';
 import { queueSeriesChart, queueSeriesRows } from './queue-series-chart.ts';
+import { foldReplications } from './replicated-arms.ts';
 
 /** One chart of the report: drawn (spec, and how many data marks it must show) or not (why). */
 export interface ChartEntry {
@@ -86,8 +87,10 @@ export function buildReportModel(inputs: ReportInputs): ReportModel {
     return id;
   };
 
+  // Every chart and table but the forest (which draws the seeds' spread itself) shows a replicated arm once.
+  const folded = inputs.traces.map(foldReplications);
   // One colour per arm across the whole report, and one abbreviation per arm name too long for a legend.
-  const allArms = sortedArms(new Set(inputs.traces.flatMap((t) => [...t.set.loads.values()].flatMap((m) => [...m.keys()]))));
+  const allArms = sortedArms(new Set(folded.flatMap((t) => [...t.set.loads.values()].flatMap((m) => [...m.keys()]))));
   const short = armAbbreviations(allArms);
   const palette: ArmPalette = { ...armColors(allArms), short };
   const forest = forestRows(inputs.traces, inputs.evaluations);
@@ -101,7 +104,7 @@ export function buildReportModel(inputs: ReportInputs): ReportModel {
     missing: forest.rows.length === 0 ? 'needs arm fifo and at least one other arm at the same load, with mean_latency_ms in every window' : null,
   });
 
-  for (const trace of inputs.traces) {
+  for (const trace of folded) {
     const arms = armsOf(trace);
     // Latency against load needs two loads; a trace run at one load (e.g. as-is) simply has no such chart.
     const curve = loadPoints(trace);
@@ -156,18 +159,20 @@ export function buildReportModel(inputs: ReportInputs): ReportModel {
   }
 
   // Results without a latency CDF: one note for all such traces, naming the option that adds it.
-  const noCdf = inputs.traces.filter((t) => cdfPoints(t) === null).map((t) => t.name);
+  const noCdf = folded.filter((t) => cdfPoints(t) === null).map((t) => t.name);
   if (noCdf.length > 0) charts.push({ id: uniqueId('cdf'), title: `Latency CDF: ${noCdf.join(', ')}`, fromResults: true, spec: null, minMarks: 0, missing: `needs latency_cdf in the results: run ${LATENCY_CDF_OPTION}` });
 
   if (inputs.sweeps.length === 0) {
     charts.push({ id: uniqueId('sensitivity'), title: 'Sensitivity: which variant flips which verdict', fromResults: true, spec: null, minMarks: 0, missing: 'needs a sweep output (sweep.json in the results folder, or --sweep FILE)' });
   }
-  for (const sweep of inputs.sweeps) {
+  // A sweep judged by several gates: the two charts once per gate, each naming its gate.
+  for (const { view: sweep, several } of inputs.sweeps.flatMap((whole) => sweepPerGate(whole).map((view) => ({ view, several: whole.gates.length > 1 })))) {
+    const name = several ? `${sweep.sweep}, gate ${sweep.gate}` : sweep.sweep;
     const cells = sensitivityCells(sweep);
-    charts.push({ id: uniqueId(`sensitivity-${sweep.sweep}`), title: `Sensitivity: ${sweep.sweep}`, fromResults: true, spec: sensitivityChart(sweep, cells), minMarks: cells.length, missing: null });
+    charts.push({ id: uniqueId(`sensitivity-${name}`), title: `Sensitivity: ${name}`, fromResults: true, spec: sensitivityChart(sweep, cells), minMarks: cells.length, missing: null });
     const effects = effectPoints(sweep);
     // Older sweep outputs carry verdicts only; the heatmap above then stands alone.
-    if (effects.length > 0) charts.push({ id: uniqueId(`effects-${sweep.sweep}`), title: `Sensitivity as effect size: ${sweep.sweep}`, fromResults: true, spec: sensitivityEffectChart(sweep, effects), minMarks: effects.length, missing: null });
+    if (effects.length > 0) charts.push({ id: uniqueId(`effects-${name}`), title: `Sensitivity as effect size: ${name}`, fromResults: true, spec: sensitivityEffectChart(sweep, effects, several), minMarks: effects.length, missing: null });
   }
 
   const ratio = waitRatioPoints();
@@ -180,9 +185,9 @@ export function buildReportModel(inputs: ReportInputs): ReportModel {
     charts,
     gates: gateSections(inputs.evaluations),
     gateNotes: inputs.gateNotes,
-    wholeRun: wholeRunTable(inputs.traces),
+    wholeRun: wholeRunTable(folded),
     armKey: armKeyTable(short),
-    distanceToIdeal: distanceToIdealTable(inputs.traces),
+    distanceToIdeal: distanceToIdealTable(folded),
     provenance: provenanceTable(inputs.traces),
     traces: inputs.traces.map((t) => ({ name: t.name, sha256: t.sha256, loads: [...t.set.loads.keys()], arms: [...new Set([...t.set.loads.values()].flatMap((m) => [...m.keys()]))] })),
     warnings,

@@ -4,6 +4,7 @@ import { exactMean } from '../analysis/exact-sum.ts';
 import { barText } from '../analysis/gate-report.ts';
 import { formatPercent, formatSig } from '../src/format/number-format.ts';
 import type { GateEvaluation } from './gate-fit.ts';
+import { foldedArmLabel } from './replicated-arms.ts';
 import { armsBesideFifo, type TraceResults } from './trace-results.ts';
 
 /** A table: header cells and rows of cells. */
@@ -93,7 +94,7 @@ export function wholeRunTable(traces: readonly TraceResults[]): TextTable {
     const rb = fifo.arm.all['mean_latency_ms'];
     const whole = ra === undefined || rb === undefined ? null : pairedChange('relative_delta', ra, rb);
     const gap = windowAverage === null || whole === null ? '–' : formatPercent(windowAverage - whole, { signed: true }).replace(' %', ' pp');
-    rows.push([trace.name, load, arm, formatValue('relative_delta', windowAverage), formatValue('relative_delta', whole), gap]);
+    rows.push([trace.name, load, foldedArmLabel(trace, load, arm), formatValue('relative_delta', windowAverage), formatValue('relative_delta', whole), gap]);
   }
   return { header: ['trace', 'load', 'arm', 'window average Δ mean', 'whole run Δ mean', 'difference'], rows };
 }

@@ -35,16 +35,17 @@ export function effectPoints(sweep: SweepFile): EffectPoint[] {
 /**
  * The chart: one panel per criterion (across) and trace · load (down), variants down each panel in sweep order, a dot
  * and 95 % interval per variant coloured by the gate verdict, the default drawn as a diamond with a dashed reference
- * line through its estimate, so the distance of each variant from the default reads as its effect.
+ * line through its estimate, so the distance of each variant from the default reads as its effect. `nameGate` puts
+ * the gate in the title (a sweep of several gates draws one such chart per gate).
  */
-export function sensitivityEffectChart(sweep: SweepFile, points: readonly EffectPoint[]): TopLevelSpec {
+export function sensitivityEffectChart(sweep: SweepFile, points: readonly EffectPoint[], nameGate = false): TopLevelSpec {
   const variants = sweep.variants.map((v) => v.id).filter((id) => points.some((p) => p.variant === id));
   const y = { field: 'variant', type: 'nominal', sort: variants, title: 'variant' } as const;
   const x = { field: 'point', type: 'quantitative', title: 'estimate (criterion units)', scale: { zero: false } } as const;
   const color = { field: 'outcome', type: 'nominal', title: 'gate verdict', scale: { domain: ['pass', 'fail'], range: ['#31a354', '#de2d26'] } } as const;
   return {
     $schema: VEGA_LITE_SCHEMA,
-    title: { text: `Sensitivity as effect size: ${sweep.sweep}`, subtitle: 'estimate and 95 % interval of each criterion per variant; diamond and dashed line = default parameters' },
+    title: { text: `Sensitivity as effect size: ${sweep.sweep}${nameGate && sweep.gate !== null ? ` (gate ${sweep.gate})` : ''}`, subtitle: 'estimate and 95 % interval of each criterion per variant; diamond and dashed line = default parameters' },
     config: { ...CHART_CONFIG, legend: bottomLegend(2) },
     data: { values: points.map((p) => ({ ...p })) },
     facet: { row: { field: 'verdict', type: 'nominal', title: null }, column: { field: 'criterion', type: 'nominal', title: null } },

@@ -19,7 +19,15 @@ export interface TraceResults {
   readonly sources: readonly ResultExtras[];
   /** `time` or `count` when every file agrees, else null. */
   readonly windowBy: string | null;
+  /**
+   * On a trace whose replicated arms are folded (`foldReplications`): load → arm → seed → that replication's result,
+   * for each folded arm; absent otherwise.
+   */
+  readonly replications?: ReadonlyMap<string, ReadonlyMap<string, Replications>>;
 }
+
+/** The replications of one arm at one load: seed → result. */
+export type Replications = ReadonlyMap<number, SourcedArm>;
 
 /**
  * Groups sources by trace SHA-256 (files without one form their own group), in first-seen order, and merges each

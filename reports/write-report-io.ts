@@ -14,6 +14,7 @@ import { buildReportModel, type ReportModel } from './report-model.ts';
 import { prefixSvgIds, renderSvg, svgToPng } from './render-chart.ts';
 import { gateTables, metricsTables, sweepTables } from './paper-tables.ts';
 import { tableToCsv, tableToLatex, type TableFormat } from './table-export.ts';
+import { foldReplications } from './replicated-arms.ts';
 import { groupByTrace } from './trace-results.ts';
 import type { TraceDiagnosisEntry } from './trace-section.ts';
 
@@ -102,7 +103,7 @@ export async function writeReport(resultsDir: string, outDir: string, options: R
   if (options.tables !== undefined && options.tables.length > 0) {
     const tablesDir = join(outDir, 'tables');
     mkdirSync(tablesDir, { recursive: true });
-    for (const t of [...gateTables(evaluations), ...metricsTables(traces), ...sweepTables(contents.sweeps)]) {
+    for (const t of [...gateTables(evaluations), ...metricsTables(traces.map(foldReplications)), ...sweepTables(contents.sweeps)]) {
       for (const format of options.tables) {
         const file = join(tablesDir, `${t.id}.${format === 'csv' ? 'csv' : 'tex'}`);
         writeFileAtomic(file, format === 'csv' ? tableToCsv(t) : tableToLatex(t));

@@ -27,15 +27,17 @@ export class PredictiveRouter implements BuiltRouter {
     protected readonly predictor: Predictor,
     private readonly duration: Float64Array,
     protected readonly rowKeyId: Int32Array,
-    protected readonly keys: readonly string[],
+    keys: readonly string[],
     private readonly shadow: boolean,
     private readonly defaultLevel: number,
-  ) {}
+  ) {
+    predictor.bindKeys(keys);
+  }
 
   route(row: number): number {
     const p = this.predictor;
     p.setClock(this.now);
-    const level = p.predict(this.keys[this.rowKeyId[row]!]!);
+    const level = p.predictId(this.rowKeyId[row]!);
     this.outcome = p.lastOutcome;
     if (this.shadow) return this.defaultLevel;
     const est = p.lastEstimate;
@@ -45,7 +47,7 @@ export class PredictiveRouter implements BuiltRouter {
 
   complete(row: number): void {
     this.predictor.setClock(this.now);
-    this.predictor.observe(this.keys[this.rowKeyId[row]!]!, this.duration[row]!);
+    this.predictor.observeId(this.rowKeyId[row]!, this.duration[row]!);
   }
 
   report(): Record<string, unknown> {
@@ -93,9 +95,10 @@ export function warmStart(predictor: Predictor, ctx: Pick<RoutingContext, 'trace
   if (first >= trace.n) return;
   const origin = trace.arrival[first]!;
   const { rowKeyId, distinct } = keys;
+  predictor.bindKeys(distinct);
   for (let r = 0; r < first; r++) {
     predictor.setClock((trace.arrival[r]! - origin) / compress);
-    predictor.observe(distinct[rowKeyId[r]!]!, trace.duration[r]!);
+    predictor.observeId(rowKeyId[r]!, trace.duration[r]!);
   }
 }
 

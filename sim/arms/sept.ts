@@ -19,7 +19,7 @@ class SeptRouter extends PredictiveRouter {
   override route(row: number): number {
     const p = this.predictor;
     p.setClock(this.now);
-    p.predict(this.keys[this.rowKeyId[row]!]!);
+    p.predictId(this.rowKeyId[row]!);
     this.outcome = p.lastOutcome;
     if (p.lastOutcome === PredictOutcome.predicted) return p.lastEstimate;
     const n = p.observationCount();

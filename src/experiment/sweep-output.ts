@@ -59,7 +59,26 @@ export interface SweepFile {
   readonly mode: string | null;
   /** Variant ids in file order, with their overrides as text (`predictor.minSamples=5`). */
   readonly variants: readonly { readonly id: string; readonly overrides: string }[];
+  /** The verdicts of the first gate (`gate`). */
   readonly verdicts: readonly SweepVerdict[];
+  /** Every gate of the sweep with its verdicts, the first too (one entry, the fields above, without `"gates"`). */
+  readonly gates: readonly SweepGateVerdicts[];
+}
+
+/** One gate's verdicts in a parsed sweep output. */
+export interface SweepGateVerdicts {
+  readonly gate: string | null;
+  readonly gateFrozen: boolean | null;
+  readonly verdicts: readonly SweepVerdict[];
+}
+
+/**
+ * The sweep seen one gate at a time: one SweepFile per gate of `gates` (its `gate`, `gateFrozen` and `verdicts`),
+ * so that a reader of one gate's verdicts covers every gate. A sweep of one gate gives itself.
+ */
+export function sweepPerGate(sweep: SweepFile): SweepFile[] {
+  if (sweep.gates.length <= 1) return [sweep];
+  return sweep.gates.map((g) => ({ ...sweep, gate: g.gate, gateFrozen: g.gateFrozen, verdicts: g.verdicts, gates: [g] }));
 }
 
 /** Whether parsed JSON has the shape of a sweep output (an object with `sweep` and a `verdicts` array). */
@@ -87,12 +106,37 @@ export function parseSweepFile(input: unknown, file: string): ParseOutcome<Sweep
       });
     }
   }
+  const verdicts = parseVerdicts(input['verdicts'], 'verdicts', at);
+  const gates: SweepGateVerdicts[] = [];
+  const rawGates = input['gates'];
+  if (rawGates !== undefined) {
+    if (!Array.isArray(rawGates) || rawGates.length === 0) at('gates', rawGates, 'a non-empty array of {gate, gate_frozen, verdicts}');
+    else {
+      rawGates.forEach((g, i) => {
+        if (!isObject(g) || typeof g['gate'] !== 'string') return at(`gates[${i}]`, g, 'an object with a string gate and its verdicts');
+        if (g['gate_frozen'] !== undefined && typeof g['gate_frozen'] !== 'boolean') at(`gates[${i}].gate_frozen`, g['gate_frozen'], 'true or false');
+        gates.push({ gate: g['gate'], gateFrozen: typeof g['gate_frozen'] === 'boolean' ? g['gate_frozen'] : null, verdicts: parseVerdicts(g['verdicts'], `gates[${i}].verdicts`, at) });
+      });
+    }
+  }
+  if (issues.length > 0 || sweep === null) return { ok: false, issues };
+  const gate = typeof input['gate'] === 'string' ? input['gate'] : null;
+  const gateFrozen = typeof input['gate_frozen'] === 'boolean' ? input['gate_frozen'] : null;
+  if (gates.length === 0) gates.push({ gate, gateFrozen, verdicts });
+  for (const v of gates.flatMap((g) => g.verdicts)) if (!variants.some((x) => x.id === v.variant)) variants.push({ id: v.variant, overrides: '' });
+  return {
+    ok: true,
+    value: { file, sweep, gate, gateFrozen, mode: typeof input['mode'] === 'string' ? input['mode'] : null, variants, verdicts, gates },
+  };
+}
+
+/** The verdicts of a sweep output at JSON path `path` (a non-empty array); every problem goes to `at`. */
+function parseVerdicts(raw: unknown, path: string, at: (path: string, found: unknown, expected: string) => void): SweepVerdict[] {
   const verdicts: SweepVerdict[] = [];
-  const rawVerdicts = input['verdicts'];
-  if (!Array.isArray(rawVerdicts) || rawVerdicts.length === 0) at('verdicts', rawVerdicts, 'a non-empty array of verdicts');
+  if (!Array.isArray(raw) || raw.length === 0) at(path, raw, 'a non-empty array of verdicts');
   else {
-    rawVerdicts.forEach((v, i) => {
-      const p = `verdicts[${i}]`;
+    raw.forEach((v, i) => {
+      const p = `${path}[${i}]`;
       if (!isObject(v)) return at(p, v, 'an object {trace, load, variant, passed, flipped}');
       const badText = (['trace', 'load', 'variant'] as const).filter((k) => typeof v[k] !== 'string');
       const badFlag = (['passed', 'flipped'] as const).filter((k) => typeof v[k] !== 'boolean');
@@ -121,20 +165,7 @@ export function parseSweepFile(input: unknown, file: string): ParseOutcome<Sweep
       });
     });
   }
-  if (issues.length > 0 || sweep === null) return { ok: false, issues };
-  for (const v of verdicts) if (!variants.some((x) => x.id === v.variant)) variants.push({ id: v.variant, overrides: '' });
-  return {
-    ok: true,
-    value: {
-      file,
-      sweep,
-      gate: typeof input['gate'] === 'string' ? input['gate'] : null,
-      gateFrozen: typeof input['gate_frozen'] === 'boolean' ? input['gate_frozen'] : null,
-      mode: typeof input['mode'] === 'string' ? input['mode'] : null,
-      variants,
-      verdicts,
-    },
-  };
+  return verdicts;
 }
 
 function overridesText(raw: unknown): string {

@@ -102,6 +102,13 @@ export class Predictor {
   private readonly predictCounts = new Float64Array(PREDICT_OUTCOME_NAMES.length);
   private readonly observeCounts = new Float64Array(OBSERVE_OUTCOME_NAMES.length);
 
+  // Bound key ids (`bindKeys`): the slot of each id (−1: none) and the id of each slot (−1: none), kept in step with
+  // `slotOf` by `claimSlot`, so that `observeId`/`predictId` skip the Map lookup of the string.
+  private boundKeys: readonly string[] = [];
+  private readonly boundId = new Map<string, number>();
+  private idSlot = new Int32Array(0);
+  private slotId: Int32Array | null = null;
+
   // Parameters copied to fields for the hot path.
   private readonly nb: number;
   private readonly defaultLevel: number;
@@ -179,9 +186,43 @@ export class Predictor {
       this.observeCounts[ObserveOutcome.rejected_invalid]! += 1;
       return ObserveOutcome.rejected_invalid;
     }
+    return this.addDuration(this.slotForEvent(key), durationMs);
+  }
+
+  /**
+   * Lets a caller that holds its keys as ids into `keys` (e.g. the simulator's interned row keys) call `observeId`
+   * and `predictId` with the id instead of `observe` and `predict` with `keys[id]`: the same results, without a Map
+   * lookup of the string per call. A later call with another array replaces the binding; with the same array it
+   * does nothing. Cost O(keys); the binding is not part of the state (snapshots).
+   */
+  bindKeys(keys: readonly string[]): void {
+    if (keys === this.boundKeys) return;
+    this.boundKeys = keys;
+    this.boundId.clear();
+    this.idSlot = new Int32Array(keys.length).fill(-1);
+    const slotId = new Int32Array(this.keyOf.length).fill(-1);
+    this.slotId = slotId;
+    keys.forEach((key, id) => {
+      if (this.boundId.has(key)) return; // a repeated string stays on the string path
+      this.boundId.set(key, id);
+      const slot = this.slotOf.get(key);
+      if (slot === undefined) return;
+      this.idSlot[id] = slot;
+      slotId[slot] = id;
+    });
+  }
+
+  /** `observe(keys[id], durationMs)` for an id of the array given to `bindKeys` (anything else: undefined behaviour). */
+  observeId(id: number, durationMs: number): ObserveOutcomeCode {
+    const slot = this.idSlot[id]!;
+    if (slot < 0 || !(durationMs >= 0) || durationMs === Number.POSITIVE_INFINITY) return this.observe(this.boundKeys[id]!, durationMs);
+    return this.addDuration(this.eventOnSlot(slot), durationMs);
+  }
+
+  /** Adds a valid duration to `slot` (−1: only to the pooled histogram) with outcome `eventOutcome`. */
+  private addDuration(slot: number, durationMs: number): ObserveOutcomeCode {
     const v = durationMs > MAX_BIN_VALUE_MS ? MAX_BIN_VALUE_MS : durationMs;
     const bin = binIndex(v);
-    const slot = this.slotForEvent(key);
     const outcome = this.eventOutcome;
     if (slot >= 0) {
       const s = this.bumpScale(slot);
@@ -230,6 +271,18 @@ export class Predictor {
     if (!this.hasBounds) return this.fallback(PredictOutcome.unready);
     const slot = this.slotOf.get(key);
     if (slot === undefined) return this.fallback(PredictOutcome.cold_key);
+    return this.predictSlot(slot);
+  }
+
+  /** `predict(keys[id])` for an id of the array given to `bindKeys` (anything else: undefined behaviour). */
+  predictId(id: number): number {
+    const slot = this.idSlot[id]!;
+    if (slot < 0 || !this.hasBounds) return this.predict(this.boundKeys[id]!);
+    return this.predictSlot(slot);
+  }
+
+  /** `predict` from the stale gate on, for a held key's slot (boundaries published). */
+  private predictSlot(slot: number): number {
     const now = this.nowUs;
     if (now - this.lastActUs[slot]! > this.staleUs) return this.fallback(PredictOutcome.stale_key);
     this.lastActUs[slot] = now;
@@ -469,12 +522,13 @@ export class Predictor {
    * idle decay, and sets `eventOutcome`. Returns −1 when the key has no slot (pooled_only).
    */
   private slotForEvent(key: string): number {
+    const slot = this.slotOf.get(key);
+    return slot === undefined ? this.claimSlot(key) : this.eventOnSlot(slot);
+  }
+
+  /** `slotForEvent` for a held key's slot: resets it when stale, else applies idle decay; returns the slot. */
+  private eventOnSlot(slot: number): number {
     const now = this.nowUs;
-    let slot = this.slotOf.get(key);
-    if (slot === undefined) {
-      slot = this.claimSlot(key);
-      return slot;
-    }
     if (now - this.lastActUs[slot]! > this.staleUs) {
       this.clearSlot(slot);
       this.eventOutcome = ObserveOutcome.reset;
@@ -552,12 +606,18 @@ export class Predictor {
         return -1;
       }
       this.slotOf.delete(this.keyOf[lru]!);
+      if (this.slotId !== null && this.slotId[lru]! >= 0) this.idSlot[this.slotId[lru]!] = -1;
       slot = lru;
       this.eventOutcome = ObserveOutcome.recycled;
     }
     this.clearSlot(slot);
     this.keyOf[slot] = key;
     this.slotOf.set(key, slot);
+    if (this.slotId !== null) {
+      const id = this.boundId.get(key) ?? -1;
+      this.slotId[slot] = id;
+      if (id >= 0) this.idSlot[id] = slot;
+    }
     this.createdSeq[slot] = this.nextSeq++;
     return slot;
   }
