@@ -57,7 +57,8 @@ export class RowEncoder {
 
   /**
    * The rows encoded since the last call, as a batch, and a fresh start (row count, span, order flag; the
-   * distinct texts are kept, so each is listed in one batch only).
+   * distinct texts are kept, so each is listed in one batch only). The next batch starts in an empty buffer (see
+   * `reserve`).
    */
   take(): EncodedRows {
     const batch: EncodedRows = {
@@ -69,13 +70,18 @@ export class RowEncoder {
       keys: this.newKeys?.splice(0) ?? [],
       classes: this.newClasses?.splice(0) ?? [],
     };
-    this.out = Buffer.allocUnsafe(FLUSH_BYTES + 4096);
+    this.out = Buffer.allocUnsafe(0);
     this.pos = 0;
     this.n = 0;
     this.first = Number.NaN;
     this.last = Number.NaN;
     this.disordered = false;
     return batch;
+  }
+
+  /** Makes room for `bytes` more bytes of rows at once (a batch of about known size, instead of doublings). */
+  reserve(bytes: number): void {
+    if (this.pos + bytes + 4096 > this.out.length) this.grow(bytes);
   }
 
   /** Whether a row came with an arrival before the previous one (callers that trust their order check this). */
