@@ -16,11 +16,11 @@ import { scanLines, sniffGzip } from './line-source.ts';
 import { RejectsWriter } from './rejects-writer.ts';
 import { LINE_SKIP, type RowParser } from './row-parser.ts';
 
-/** Inputs smaller than this (bytes) are converted on one thread: starting threads costs more than it saves. */
-export const PARALLEL_MIN_BYTES = 8 << 20;
+/** Inputs smaller than this (bytes, two ranges) are converted on one thread: starting threads costs more than it saves. */
+export const PARALLEL_MIN_BYTES = 16 << 20;
 
 /** Bytes of input per range (cut after the next newline). Fixed, so a `.csv.gz`'s members do not depend on the thread count. */
-export const RANGE_BYTES = 16 << 20;
+export const RANGE_BYTES = 8 << 20;
 
 /** The default of `--threads`: the cores Node may use, at most 8 (the main thread writes; more threads only wait on it). */
 export function defaultThreads(): number {
@@ -109,10 +109,13 @@ export async function convertParallel(job: ParallelJob): Promise<ParallelPass | 
         dispatch();
         wake?.();
       });
-      w.once('error', () => {
+      // A thread that fails or ends before the last range is written (it cannot start, say): one thread converts instead.
+      const fail = (): void => {
         failure = true;
         wake?.();
-      });
+      };
+      w.once('error', fail);
+      w.once('exit', fail);
       workers.push(w);
       idle.push(w);
     }
