@@ -66,7 +66,8 @@ export function traceMeta(input: TraceMetaInput, w: WrittenTrace): TraceMeta {
  * target ends in `.gz`, compressed on the thread pool). Rows must come sorted by arrival; `accepts(a)` says whether
  * `a` keeps the order. Call `flush()` when `wantsFlush` (it awaits back-pressure), then `commit()` (or `close()`
  * and rename yourself), or `abort()` on failure. Memory is bounded (one output buffer, the distinct key texts and,
- * for a trace over one buffer, the few buffers of the thread that hashes it: HashThread).
+ * for a trace over one buffer, the few buffers of the thread that hashes it: HashThread). Rows encoded on other
+ * threads (RowEncoder.take) are added in order with `append`; the row formatting itself is RowEncoder's.
  * A failed write (disk full, no permission) becomes an InputError naming `target` (exit 2); nothing is left behind.
  */
 export class TraceWriter extends RowEncoder {
