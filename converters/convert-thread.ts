@@ -30,6 +30,11 @@ export interface RangeTask {
   readonly end: number;
 }
 
+/** A batch's memory handed back to a thread once written, for a later range. */
+export interface RecycledBuffer {
+  readonly recycle: ArrayBuffer;
+}
+
 /** A converted range. Line numbers are 1-based within the range; the coordinator makes them absolute. */
 export interface RangeDone {
   readonly index: number;
@@ -58,7 +63,7 @@ export interface RangeFailed {
  * copied where the parser allows, as TraceWriter does), rejects listed. Stops at the first row out of arrival order
  * and, under `strict`, at the first reject.
  */
-export async function convertRange(setup: ThreadSetup, parser: RowParser, enc: RowEncoder, task: RangeTask): Promise<RangeDone> {
+export async function convertRange(setup: ThreadSetup, parser: RowParser, enc: RowEncoder, task: RangeTask, spare: ArrayBuffer | null = null): Promise<RangeDone> {
   const rows: RowCounts = { read: 0, kept: 0, rejected: 0, rejected_by_reason: {} };
   const rejectLines: number[] = [];
   const rejectReasons: string[] = [];
@@ -66,7 +71,7 @@ export async function convertRange(setup: ThreadSetup, parser: RowParser, enc: R
   const raw = parser.raw ?? null;
   let disorder = false;
   // A range's text is about as long as its input.
-  enc.reserve(task.end - task.start);
+  enc.reserve(task.end - task.start, spare);
   const scan = await scanLines(
     setup.input,
     (buf, start, end, line, overlong) => {
@@ -105,13 +110,15 @@ function serve(setup: ThreadSetup): void {
   const port = parentPort!;
   const parser = threadParser(setup);
   const enc = new RowEncoder(parser.columns, true);
+  /** Memory of batches the coordinator has written and handed back (no fresh pages to fault in for every range). */
+  const spares: ArrayBuffer[] = [];
   // Ranges come one at a time (the coordinator waits for each answer before sending the next).
-  port.on('message', (task: RangeTask | null) => {
-    if (task === null) {
-      port.close();
+  port.on('message', (task: RangeTask | RecycledBuffer) => {
+    if ('recycle' in task) {
+      spares.push(task.recycle);
       return;
     }
-    convertRange(setup, parser, enc, task).then(
+    convertRange(setup, parser, enc, task, spares.pop() ?? null).then(
       (done) => {
         // Big buffers move to the coordinator; small ones may sit in Node's shared pool and are copied.
         const transfer = [done.batch.bytes, done.member].filter((b) => b !== null && b.buffer.byteLength >= 1 << 16).map((b) => b!.buffer as ArrayBuffer);

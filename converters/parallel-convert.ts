@@ -10,7 +10,7 @@ import { repositoryRoot } from '../src/io/provenance-io.ts';
 import type { RowCounts, TraceMeta, TraceMetaInput } from '../traces/trace-meta.ts';
 import { TraceWriter } from '../traces/trace-writer.ts';
 import type { ConverterSpec } from './converter-format.ts';
-import type { RangeDone, RangeFailed, RangeTask, ThreadSetup } from './convert-thread.ts';
+import type { RangeDone, RangeFailed, RangeTask, RecycledBuffer, ThreadSetup } from './convert-thread.ts';
 import { hashFileOnThread } from './hash-file.ts';
 import { scanLines, sniffGzip } from './line-source.ts';
 import { RejectsWriter } from './rejects-writer.ts';
@@ -91,7 +91,7 @@ export async function convertParallel(job: ParallelJob): Promise<ParallelPass | 
   let committed = false;
   try {
     writer = new TraceWriter(job.paths.trace, parser.columns, { gzipLevel: job.gzipLevel, gzipMembers: true });
-    const results = new Map<number, RangeDone | RangeFailed>();
+    const results = new Map<number, { r: RangeDone | RangeFailed; from: Worker }>();
     const idle: Worker[] = [];
     let failure = false;
     let wake: (() => void) | null = null;
@@ -104,7 +104,7 @@ export async function convertParallel(job: ParallelJob): Promise<ParallelPass | 
     for (let i = 0; i < threads; i++) {
       const w = new Worker(entry.url, { workerData: setup });
       w.on('message', (m: RangeDone | RangeFailed) => {
-        results.set(m.index, m);
+        results.set(m.index, { r: m, from: w });
         idle.push(w);
         dispatch();
         wake?.();
@@ -123,8 +123,8 @@ export async function convertParallel(job: ParallelJob): Promise<ParallelPass | 
     let lineBase = head.line;
     while (done < tasks.length) {
       if (job.signal?.aborted) throw new InputError(msg.convertInterrupted(job.input));
-      const r = results.get(done);
-      if (r === undefined) {
+      const got = results.get(done);
+      if (got === undefined) {
         if (failure) return null;
         await new Promise<void>((resolve) => {
           wake = resolve;
@@ -133,12 +133,16 @@ export async function convertParallel(job: ParallelJob): Promise<ParallelPass | 
         continue;
       }
       results.delete(done);
+      const r = got.r;
       if ('error' in r) return null;
       addCounts(rows, r.rows);
       if (job.strict && r.rejectLines.length > 0) throw new InputError(msg.convertStrictReject(job.input, lineBase + r.rejectLines[0]!, r.rejectReasons[0]!));
       if (r.disorder || (r.batch.rows > 0 && !writer.accepts(r.batch.first))) return { rows, disorder: true, meta: null, threads };
       for (let i = 0; i < r.rejectLines.length; i++) rejects.addText(lineBase + r.rejectLines[i]!, r.rejectReasons[i]!, r.rejectTexts[i]!);
       await writer.append(r.batch, r.member);
+      // Written (and hashed or copied for hashing): the memory goes back to its thread for a later range.
+      const mem = r.batch.bytes.buffer as ArrayBuffer;
+      if (mem.byteLength >= 1 << 16) got.from.postMessage({ recycle: mem } satisfies RecycledBuffer, [mem]);
       lineBase += r.lines;
       done++;
       dispatch();

@@ -79,9 +79,14 @@ export class RowEncoder {
     return batch;
   }
 
-  /** Makes room for `bytes` more bytes of rows at once (a batch of about known size, instead of doublings). */
-  reserve(bytes: number): void {
-    if (this.pos + bytes + 4096 > this.out.length) this.grow(bytes);
+  /**
+   * Makes room for `bytes` more bytes of rows at once (a batch of about known size, instead of doublings), in `spare`
+   * (memory of an earlier batch handed back, used when the encoder is empty and it is big enough) before new memory.
+   */
+  reserve(bytes: number, spare: ArrayBuffer | null = null): void {
+    if (this.pos + bytes + 4096 <= this.out.length) return;
+    if (this.pos === 0 && spare !== null && spare.byteLength >= bytes + 4096) this.out = Buffer.from(spare);
+    else this.grow(bytes);
   }
 
   /** Whether a row came with an arrival before the previous one (callers that trust their order check this). */
