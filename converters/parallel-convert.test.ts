@@ -94,6 +94,13 @@ describe('convertFile with threads', () => {
     expect(three.files).toEqual(one.files);
   });
 
+  it('reports a header without the named columns as the one-thread pass does (file:line), writing nothing', async () => {
+    const input = write(`\n\na,d,key,z\n${'1,1,x,1\n'.repeat(40)}`);
+    const one = await inputError(convert(input, 1));
+    expect(one).toContain(`${input}:3`);
+    expect(await inputError(convert(input, 3))).toBe(one);
+  });
+
   it('reports no data rows as the one-thread pass does', async () => {
     const input = write(`a,d,k,z\n${'\n'.repeat(200)}`);
     expect(await inputError(convert(input, 3))).toBe(await inputError(convert(input, 1)));
