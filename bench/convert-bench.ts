@@ -1,14 +1,16 @@
-// Benchmark of `hsim convert` (issues 4, 18): LPC-EGEE whole-process time, SWF and generic-CSV MB/s and peak RSS on 1 GB.
+// Benchmark of `hsim convert` (issues 4, 18): LPC-EGEE whole-process time, SWF and generic-CSV MB/s and peak RSS on 1 GB
+// (generic CSV on one thread and on the default threads, median of 3, beside `wc -l`, the reader and `uptime`).
 // Run: node bin/run-ts.js bench/convert-bench.ts [--gb 1] [--only csv|unsorted] [--baseline DIR]. Every figure is printed next to a
 // baseline from the same run; --baseline runs another checkout's CLI (e.g. main exported to DIR) on the same unsorted and
 // generic-CSV files.
 import { spawnSync } from 'node:child_process';
-import { closeSync, createReadStream, existsSync, mkdtempSync, openSync, rmSync, statSync, writeSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { closeSync, createReadStream, existsSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createRng } from '../src/rng/seeded.ts';
 import { sharedFile } from '../src/io/shared-io.ts';
 import { readTrace } from '../traces/trace-io.ts';
+import { defaultThreads } from '../converters/parallel-convert.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const hsim = join(root, 'bin', 'hsim.js');
@@ -106,26 +108,52 @@ async function genericCsvFigures(): Promise<void> {
   const readMBs = mb / readS;
   rows.push(['  baseline: common-CSV reader (readTrace, no cache)', `${readMBs.toFixed(0)} MB/s`, `${(mb / ((cpu.user + cpu.system) / 1e6)).toFixed(0)} MB per CPU-s; ${loaded.trace.n} rows`]);
   const args = ['convert', 'csv', csv, '--arrival', 'arrival_ms', '--duration', 'duration_ms', '--key', 'key', '-q'];
-  for (const [label, out, extra] of [
-    ['hsim convert csv -o out.csv (whole process)', 'out.csv', []],
-    ['hsim convert csv -o out.csv.gz (whole process, level 1)', 'out.csv.gz', []],
-    ['hsim convert csv -o out.csv.gz --gzip-level 6', 'out6.csv.gz', ['--gzip-level', '6']],
-  ] as [string, string, string[]][]) {
-    const r = timed('node', [hsim, ...args, '-o', join(work, out), ...extra]);
-    if (r.status !== 0) throw new Error(r.stderr);
-    const target = out === 'out.csv' ? 'target ≥ 100 MB/s' : out === 'out.csv.gz' ? 'target ≥ 50 MB/s' : "zlib's default level";
-    rows.push([label, `${(mb / r.s).toFixed(0)} MB/s`, `${((mb / r.s / readMBs) * 100).toFixed(0)} % of the reader; ${(mb / r.cpu).toFixed(0)} MB per CPU-s; peak RSS ${r.rssMiB.toFixed(0)} MiB (${target})`]);
-    if (baselineHsim !== null && extra.length === 0) {
-      // The same conversion by --baseline's CLI right after, and for .csv its bytes against ours.
-      const theirs = join(work, `baseline-${out}`);
+  rows.push(['  machine load before (uptime)', uptimeLoad(), `${availableParallelism()} cores`]);
+  // One thread (the former path) and the default thread count, three runs each, interleaved; median wall and CPU.
+  for (const ext of ['.csv', '.csv.gz']) {
+    const outs = new Map<string, string>();
+    for (const threads of ['1', 'default']) outs.set(threads, join(work, `t${threads}${ext}`));
+    const runs = new Map<string, { s: number; cpu: number; rssMiB: number }[]>([...outs.keys()].map((k) => [k, []]));
+    for (let rep = 0; rep < 3; rep++) {
+      for (const [threads, out] of outs) {
+        const r = timed('node', [hsim, ...args, '-o', out, ...(threads === 'default' ? [] : ['--threads', threads])]);
+        if (r.status !== 0) throw new Error(r.stderr);
+        runs.get(threads)!.push(r);
+      }
+    }
+    const target = ext === '.csv' ? 'target ≥ 100 MB/s' : 'target ≥ 50 MB/s (level 1)';
+    for (const [threads, rs] of runs) {
+      const s = median(rs.map((r) => r.s));
+      const cpu = median(rs.map((r) => r.cpu));
+      const label = `hsim convert csv -o out${ext} --threads ${threads === 'default' ? `${defaultThreads()} (default)` : threads}`;
+      rows.push([label, `${(mb / s).toFixed(0)} MB/s`, `median of 3 (${rs.map((r) => (mb / r.s).toFixed(0)).join(', ')}); ${((mb / s / readMBs) * 100).toFixed(0)} % of the reader; ${(mb / cpu).toFixed(0)} MB per CPU-s; peak RSS ${Math.max(...rs.map((r) => r.rssMiB)).toFixed(0)} MiB (${target})`]);
+    }
+    const [one, many] = [outs.get('1')!, outs.get('default')!];
+    const same = ext === '.csv' ? spawnSync('cmp', ['-s', one, many]).status === 0 : spawnSync('sh', ['-c', `zcat '${many}' | cmp -s - '${join(work, 't1.csv')}' && zcat '${one}' | cmp -s - '${join(work, 't1.csv')}'`]).status === 0;
+    rows.push([ext === '.csv' ? '  output bytes equal for 1 and default threads' : '  decompressed bytes equal to the .csv of 1 thread', same ? 'yes' : 'NO', '']);
+    const metaOf = (out: string): Record<string, unknown> => {
+      const m = JSON.parse(readFileSync(out.replace(/\.csv(\.gz)?$/, '.meta.json'), 'utf8')) as Record<string, unknown>;
+      delete m.gzip_members;
+      return m;
+    };
+    rows.push(['  meta equal (less gzip_members)', JSON.stringify(metaOf(one)) === JSON.stringify(metaOf(many)) ? 'yes' : 'NO', '']);
+    if (baselineHsim !== null) {
+      // The same conversion by --baseline's CLI, and for .csv its bytes against ours.
+      const theirs = join(work, `baseline${ext}`);
       const b = timed('node', [baselineHsim, ...args, '-o', theirs]);
       if (b.status !== 0) throw new Error(b.stderr);
       rows.push(['  baseline: --baseline CLI, same file', `${(mb / b.s).toFixed(0)} MB/s`, `${(mb / b.cpu).toFixed(0)} MB per CPU-s; peak RSS ${b.rssMiB.toFixed(0)} MiB`]);
-      if (out === 'out.csv') rows.push(['  output bytes equal to the baseline', spawnSync('cmp', ['-s', join(work, out), theirs]).status === 0 ? 'yes' : 'NO', '']);
+      if (ext === '.csv') rows.push(['  output bytes equal to the baseline', spawnSync('cmp', ['-s', many, theirs]).status === 0 ? 'yes' : 'NO', '']);
       rmSync(theirs, { force: true });
     }
-    rmSync(join(work, out), { force: true });
   }
+  rows.push(['  machine load after (uptime)', uptimeLoad(), '']);
+  for (const f of ['t1', 'tdefault']) for (const e of ['.csv', '.csv.gz', '.meta.json', '.rejects.jsonl']) rmSync(join(work, f + e), { force: true });
+}
+
+/** The load averages `uptime` prints (the machine is shared: figures are read beside them). */
+function uptimeLoad(): string {
+  return /load average: (.*)$/.exec(spawnSync('uptime', { encoding: 'utf8' }).stdout.trim())?.[1] ?? '?';
 }
 
 const w = Math.max(...rows.map((r) => r[0].length));

@@ -41,4 +41,13 @@ describe('hsim convert (process)', () => {
     expect(bad.stderr).toContain('option --gzip-level: "10"; expected a zlib level 0–9');
     expect(existsSync(join(dir, 'e'))).toBe(false);
   });
+  it('takes --threads 1–64 and refuses other counts before reading anything', () => {
+    expect(hsim('swf', fixture, '-q', '--threads', '1', '-o', join(dir, 'f', 'one.csv')).status).toBe(0);
+    for (const n of ['0', '65', '2.5', 'many']) {
+      const bad = hsim('swf', fixture, '--threads', n, '-o', join(dir, 'g', 'x.csv'));
+      expect(bad.status).toBe(2);
+      expect(bad.stderr).toContain(`option --threads: "${n}"; expected a whole number of threads 1–64`);
+    }
+    expect(existsSync(join(dir, 'g'))).toBe(false);
+  });
 });

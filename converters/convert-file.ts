@@ -8,6 +8,8 @@ import { specOptions, type ConverterSpec } from './convert-options.ts';
 import { hashFileOnThread } from './hash-file.ts';
 import { scanLines } from './line-source.ts';
 import { RejectsWriter } from './rejects-writer.ts';
+import { tallyLine } from './line-tally.ts';
+import { convertParallel, defaultThreads } from './parallel-convert.ts';
 import { LINE_KEPT, LINE_SKIP } from './row-parser.ts';
 import { SpillSorter } from './spill-sort.ts';
 import { removeStaleTemps } from './stale-temps.ts';
@@ -31,6 +33,10 @@ export interface ConvertRequest {
   gzipLevel?: number;
   /** Rows sorted in memory per run of unsorted input before it is spilled (default SPILL_RUN_ROWS; tests force tiny runs). */
   sortRunRows?: number;
+  /** Conversion threads for a big plain CSV table (default defaultThreads(); 1 converts on this thread only). */
+  threads?: number;
+  /** Smallest input converted on threads and the size of its ranges, in bytes (defaults in parallel-convert.ts; tests force tiny ones). */
+  parallelBytes?: { min: number; range: number };
 }
 
 /**
@@ -47,6 +53,8 @@ export interface ConvertOutcome {
   paths: { trace: string; meta: string; rejects: string } | null;
   /** 1 when the input was already in arrival order (streamed), 2 when rows had to be held and sorted. */
   passes: number;
+  /** Threads that converted the rows written (1: this one; more: parallel-convert.ts). */
+  threads: number;
 }
 
 /** Output paths for `-o DIR/NAME.csv[.gz]`: the trace, `DIR/NAME.meta.json` and `DIR/NAME.rejects.jsonl`. */
@@ -58,7 +66,8 @@ export function outputPaths(target: string): { trace: string; meta: string; reje
 
 /**
  * Converts `req.input` into the common format (or only counts, for a check). Streams the input once when its
- * rows come in arrival order; otherwise reads it a second time and sorts the parsed rows in bounded memory (SpillSorter: runs spilled to disk).
+ * rows come in arrival order (a big plain CSV table on `req.threads` threads: parallel-convert.ts, same bytes);
+ * otherwise reads it a second time and sorts the parsed rows in bounded memory (SpillSorter: runs spilled to disk).
  * Throws InputError (exit 2) for unusable input, for zero data rows, for zero kept rows (when writing), and
  * for any reject under `strict`; then nothing is left behind.
  */
@@ -66,17 +75,29 @@ export async function convertFile(req: ConvertRequest): Promise<ConvertOutcome> 
   const paths = req.output === null ? null : outputPaths(req.output);
   if (paths === null) {
     const r = await runPass(req, 'check', null);
-    return { rows: r.rows, meta: null, paths: null, passes: 1 };
+    return { rows: r.rows, meta: null, paths: null, passes: 1, threads: 1 };
   }
   // Temporaries of a killed earlier conversion to the same outputs (files, spill folders) go first.
   removeStaleTemps([paths.trace, paths.meta, paths.rejects]);
-  let r = await runPass(req, 'stream', paths);
+  const parallel = await convertParallel({
+    input: req.input,
+    paths,
+    spec: req.spec,
+    strict: req.strict,
+    signal: req.signal,
+    gzipLevel: req.gzipLevel ?? CONVERT_GZIP_LEVEL,
+    threads: req.threads ?? defaultThreads(),
+    minBytes: req.parallelBytes?.min,
+    rangeBytes: req.parallelBytes?.range,
+    metaInput: (rows, sourceSha, header) => metaInput(req, rows, sourceSha, header),
+  });
+  let r: PassResult = parallel ?? (await runPass(req, 'stream', paths));
   let passes = 1;
   if (r.disorder) {
     passes = 2;
     r = await runPass(req, 'buffer', paths);
   }
-  return { rows: r.rows, meta: r.meta, paths, passes };
+  return { rows: r.rows, meta: r.meta, paths, passes, threads: parallel !== null && !parallel.disorder ? parallel.threads : 1 };
 }
 
 interface PassResult {
@@ -88,7 +109,6 @@ interface PassResult {
 async function runPass(req: ConvertRequest, mode: 'check' | 'stream' | 'buffer', paths: { trace: string; meta: string; rejects: string } | null): Promise<PassResult> {
   const parser = req.spec.createParser(req.input);
   const rows: RowCounts = { read: 0, kept: 0, rejected: 0, rejected_by_reason: {} };
-  const by = rows.rejected_by_reason;
   const rejects = paths === null ? null : new RejectsWriter(paths.rejects);
   let writer = mode === 'stream' && paths !== null ? new TraceWriter(paths.trace, parser.columns, { gzipLevel: req.gzipLevel ?? CONVERT_GZIP_LEVEL }) : null;
   const buffer = mode === 'buffer' && paths !== null ? new SpillSorter(paths.trace, parser.columns.class, parser.columns.size, req.sortRunRows) : null;
@@ -102,23 +122,13 @@ async function runPass(req: ConvertRequest, mode: 'check' | 'stream' | 'buffer',
     const scan = await scanLines(
       req.input,
       (buf, start, end, line, overlong) => {
-        let r: number;
-        if (overlong) {
-          r = parser.overlong(buf, start, end, line);
-        } else {
-          r = parser.parse(buf, start, end, line);
-        }
+        const r = tallyLine(parser, rows, buf, start, end, line, overlong);
         if (r === LINE_SKIP) return false;
-        rows.read++;
         if (r !== LINE_KEPT) {
-          const reason = parser.reason;
-          rows.rejected++;
-          by[reason] = (by[reason] ?? 0) + 1;
-          if (req.strict) throw new InputError(msg.convertStrictReject(req.input, line, reason));
-          rejects?.add(line, reason, parser.malformed ? buf : null, start, end);
+          if (req.strict) throw new InputError(msg.convertStrictReject(req.input, line, parser.reason));
+          rejects?.add(line, parser.reason, parser.malformed ? buf : null, start, end);
           return false;
         }
-        rows.kept++;
         if (writer !== null) {
           if (!writer.accepts(parser.arrival)) {
             disorder = true;
@@ -145,7 +155,7 @@ async function runPass(req: ConvertRequest, mode: 'check' | 'stream' | 'buffer',
     }
     if (paths === null || rejects === null) return { rows, disorder: false, meta: null };
     if (rows.kept === 0) {
-      throw new InputError(msg.convertNoRowKept(req.input, rows.read, JSON.stringify(by)));
+      throw new InputError(msg.convertNoRowKept(req.input, rows.read, JSON.stringify(rows.rejected_by_reason)));
     }
     if (buffer !== null) {
       writer = new TraceWriter(paths.trace, parser.columns, { gzipLevel: req.gzipLevel ?? CONVERT_GZIP_LEVEL });

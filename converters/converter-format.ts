@@ -1,5 +1,6 @@
 // The contract of one input format of `hsim convert`: its name, help, flags, defaults and row parser.
 import type { RowParser } from './row-parser.ts';
+import type { TableSpec } from './table-converter.ts';
 
 /** Flag values as the CLI receives them, by commander attribute name (`--end-minus` → `endMinus`). */
 export type ConvertFlags = Record<string, string | undefined>;
@@ -18,6 +19,11 @@ export interface ConverterSpec {
   readonly rules: object;
   /** Creates a line parser for `file` (named in error messages). */
   readonly createParser: (file: string) => RowParser;
+  /**
+   * The rules of a header-led CSV table (table-converter.ts), for a conversion thread to rebuild the parser from:
+   * a format with them can be converted in parallel ranges (parallel-convert.ts).
+   */
+  readonly table?: TableSpec;
 }
 
 /** One input format: everything `hsim convert` needs to know about it. */

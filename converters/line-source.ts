@@ -26,6 +26,8 @@ export interface ScanResult {
   lines: number;
   stopped: boolean;
   gzip: boolean;
+  /** For a stopped scan of a plain file: the byte offset just past the line that stopped it. */
+  stoppedAt: number;
 }
 
 /** Options of a scan. */
@@ -35,6 +37,8 @@ export interface ScanOptions {
   onChunkEnd?: () => Promise<void> | undefined;
   /** Hash the raw bytes (default true). */
   hash?: boolean;
+  /** Read only bytes [start, end) of a plain file (a conversion thread's range, cut after a newline); lines count from 1 there. */
+  range?: { start: number; end: number };
 }
 
 
@@ -47,7 +51,8 @@ export async function scanLines(path: string, onLine: LineHandler, opts: ScanOpt
   const { signal, onChunkEnd } = opts;
   const gzip = sniffGzip(path);
   const hash = opts.hash === false ? null : createHash('sha256');
-  const raw = createReadStream(path, { highWaterMark: 1 << 20 });
+  const range = opts.range;
+  const raw = createReadStream(path, range === undefined ? { highWaterMark: 1 << 20 } : { highWaterMark: 1 << 20, start: range.start, end: range.end - 1 });
   if (hash !== null) raw.on('data', (c) => hash.update(c as Buffer));
   // A deep readable buffer lets gunzip (on the libuv thread pool) run ahead of the parser on the other core.
   const source = gzip ? pipeline(raw, createGunzip({ chunkSize: 1 << 18, readableHighWaterMark: 8 << 20 } as Parameters<typeof createGunzip>[0]), () => undefined) : raw;
@@ -57,6 +62,9 @@ export async function scanLines(path: string, onLine: LineHandler, opts: ScanOpt
   /** The first bytes of the current overlong line. */
   let head: Uint8Array = new Uint8Array(0);
   let stopped = false;
+  /** File offset of the current chunk's first byte (plain files). */
+  let base = range?.start ?? 0;
+  let stoppedAt = -1;
   const emit = (buf: Uint8Array, start: number, end: number): boolean => {
     lineNo++;
     if (overlong) {
@@ -74,6 +82,7 @@ export async function scanLines(path: string, onLine: LineHandler, opts: ScanOpt
         const nl = chunk.indexOf(10);
         if (nl < 0) {
           appendCarry(chunk, chunk.length);
+          base += chunk.length;
           continue;
         }
         appendCarry(chunk, nl);
@@ -81,6 +90,7 @@ export async function scanLines(path: string, onLine: LineHandler, opts: ScanOpt
         carry = null;
         if (emit(c, 0, c.length)) {
           stopped = true;
+          stoppedAt = base + nl + 1;
           break outer;
         }
         pos = nl + 1;
@@ -94,11 +104,13 @@ export async function scanLines(path: string, onLine: LineHandler, opts: ScanOpt
         }
         if (emit(chunk, pos, nl)) {
           stopped = true;
+          stoppedAt = base + nl + 1;
           break outer;
         }
         pos = nl + 1;
       }
       if (pos < chunk.length) appendCarry(chunk.subarray(pos), chunk.length - pos);
+      base += chunk.length;
       const pending = onChunkEnd?.();
       if (pending !== undefined) await pending;
     }
@@ -114,7 +126,7 @@ export async function scanLines(path: string, onLine: LineHandler, opts: ScanOpt
     raw.destroy();
     if (source !== raw) (source as NodeJS.ReadableStream & { destroy(): void }).destroy();
   }
-  return { sha256: hash === null ? '' : hash.digest('hex'), lines: lineNo, stopped, gzip };
+  return { sha256: hash === null ? '' : hash.digest('hex'), lines: lineNo, stopped, gzip, stoppedAt };
 
   function appendCarry(chunk: Buffer, len: number): void {
     if (overlong) return;
@@ -129,7 +141,11 @@ export async function scanLines(path: string, onLine: LineHandler, opts: ScanOpt
   }
 }
 
-function sniffGzip(path: string): boolean {
+/**
+ * Whether `path` starts with the gzip magic. Throws InputError for a directory, an unreadable file, or a `.gz` name
+ * without gzip content.
+ */
+export function sniffGzip(path: string): boolean {
   let fd: number;
   try {
     if (statSync(path).isDirectory()) throw new InputError(msg.convertInputIsDirectory(path));

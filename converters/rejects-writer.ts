@@ -6,6 +6,11 @@ import { tempPathFor } from '../src/io/atomic-io.ts';
 /** Longest excerpt of a rejected line kept in the rejects file, in bytes. */
 export const REJECT_TEXT_BYTES = 300;
 
+/** The text kept of a malformed line `buf[start, end)`: its first REJECT_TEXT_BYTES bytes, decoded as UTF-8. */
+export function rejectExcerpt(buf: Uint8Array, start: number, end: number): string {
+  return Buffer.from(buf.buffer, buf.byteOffset + start, Math.min(end - start, REJECT_TEXT_BYTES)).toString('utf8');
+}
+
 /** Buffered writer of the rejects file; the caller renames `tmpPath` into place after `close()`. */
 export class RejectsWriter {
   readonly tmpPath: string;
@@ -23,10 +28,14 @@ export class RejectsWriter {
    * `buf[start, end)` are kept as `text`; a well-formed line refused by a rule is found again by its number.
    */
   add(line: number, reason: string, buf: Uint8Array | null, start = 0, end = 0): void {
-    if (buf === null) {
+    this.addText(line, reason, buf === null ? null : rejectExcerpt(buf, start, end));
+  }
+
+  /** Records a rejected line with its excerpt already cut (`rejectExcerpt`), or null for a line refused by a rule. */
+  addText(line: number, reason: string, text: string | null): void {
+    if (text === null) {
       this.pending += `{"line":${line},"reason":${JSON.stringify(reason)}}\n`;
     } else {
-      const text = Buffer.from(buf.buffer, buf.byteOffset + start, Math.min(end - start, REJECT_TEXT_BYTES)).toString('utf8');
       this.pending += `{"line":${line},"reason":${JSON.stringify(reason)},"text":${JSON.stringify(text)}}\n`;
     }
     if (this.pending.length > 1 << 20) this.flush();

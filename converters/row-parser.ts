@@ -27,6 +27,11 @@ export interface RowParser {
    * `[raw[2], raw[3])` of the line's buffer hold exactly `String(arrival)` and `String(duration)`, or raw[0] is -1.
    */
   readonly raw?: Int32Array;
+  /**
+   * Optional: whether the lines before the first row (a CSV header) have been read. A parser that has it can be
+   * rebuilt on a conversion thread, which reads the header line and then any range of rows (convert-thread.ts).
+   */
+  readonly ready?: boolean;
   /** Classifies the line `buf[start, end)` (1-based `line`) as LINE_SKIP, LINE_KEPT or LINE_REJECTED. */
   parse(buf: Uint8Array, start: number, end: number, line: number): number;
   /**

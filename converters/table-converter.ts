@@ -84,6 +84,10 @@ class TableParser implements RowParser {
     this.copyTimes = 'column' in spec.arrival && spec.arrivalUnit === 'ms' && spec.durationUnit === 'ms';
   }
 
+  get ready(): boolean {
+    return this.width > 0;
+  }
+
   parse(buf: Uint8Array, start: number, end: number, line: number): number {
     this.raw[0] = -1;
     if (this.width > 0 && end > start && !this.textOnly) {

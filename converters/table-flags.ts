@@ -80,7 +80,7 @@ export function resolveTableSpec(format: string, flags: ConvertFlags, d: TableDe
     classColumn: flags.class ?? null,
     sizeColumn: flags.size ?? d.size,
   };
-  return { format, rules: table, createParser: (file) => createTableParser(table, file) };
+  return { format, rules: table, createParser: (file) => createTableParser(table, file), table };
 }
 
 /** A table format that needs nothing beyond its defaults: the column options, resolved over `defaults`. */

@@ -30,4 +30,10 @@ export interface TraceMeta extends TraceMetaInput {
   sha256: string;
   /** The zlib level of a `.csv.gz` written at a level other than zlib's default 6 (absent otherwise). */
   gzip_level?: number;
+  /**
+   * A `.csv.gz` written by a parallel conversion is this many gzip members, compressed separately (one per range of
+   * rows, at `gzip_level`); absent for one stream. Its compressed bytes differ from one stream's; `sha256` and the
+   * decompressed bytes do not.
+   */
+  gzip_members?: number;
 }

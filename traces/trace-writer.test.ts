@@ -3,13 +3,14 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { InputError } from '../src/errors.ts';
 import { createRng } from '../src/rng/seeded.ts';
 import { traceFromRows, type TraceRow } from '../src/trace/trace.ts';
 import { formatTraceCsv } from './trace-csv.ts';
 import type { TraceMetaInput } from './trace-meta.ts';
+import { RowEncoder } from './row-encoder.ts';
 import { metaPathFor, TraceWriter } from './trace-writer.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'hsim-trace-writer-'));
@@ -130,6 +131,44 @@ describe('TraceWriter', () => {
     const meta = await write(join(dir, 'fast.csv.gz'), rs, 1);
     expect(meta.gzip_level).toBe(1);
     expect(gunzipSync(readFileSync(join(dir, 'fast.csv.gz'))).toString('utf8')).toBe(text);
+  });
+
+  it('appends batches encoded elsewhere (RowEncoder.take) as if written here, plain and as gzip members', async () => {
+    const cols = { size: true, class: true };
+    // Three batches from two encoders, as two conversion threads would make them (the second meets 'a' again).
+    const encA = new RowEncoder(cols, true);
+    const encB = new RowEncoder(cols, true);
+    const cut = [0, 20000, 35000, rs.length];
+    const batches = [encA, encB, encA].map((enc, b) => {
+      for (const r of rs.slice(cut[b], cut[b + 1])) enc.write(r.arrival_ms, r.duration_ms, r.key, r.class!, r.size_bytes!);
+      return enc.take();
+    });
+    const whole = await write(join(dir, 'whole.csv'), rs);
+    for (const ext of ['.csv', '.csv.gz']) {
+      const target = join(dir, `appended${ext}`);
+      const w = new TraceWriter(target, cols, { gzipLevel: 1, gzipMembers: true });
+      for (const b of batches) await w.append(b, ext === '.csv' ? null : gzipSync(b.bytes, { level: 1 }));
+      const meta = await w.commit(META);
+      const bytes = readFileSync(target);
+      expect((ext === '.csv' ? bytes : gunzipSync(bytes)).toString('utf8')).toBe(text);
+      // The header line's member, then one a batch.
+      expect(meta).toEqual(ext === '.csv' ? whole : { ...whole, gzip_level: 1, gzip_members: 4 });
+    }
+  });
+
+  it('refuses a batch without its gzip member for a gzip-members trace, and counts a batch that goes back in time', async () => {
+    const enc = new RowEncoder({ size: false, class: false });
+    enc.write(5, 1, 'k', '', Number.NaN);
+    const batch = enc.take();
+    const w = new TraceWriter(join(dir, 'members.csv.gz'), { size: false, class: false }, { gzipMembers: true });
+    await expect(w.append(batch, null)).rejects.toThrow(/member/);
+    w.abort();
+    const plain = new TraceWriter(join(dir, 'back.csv'), { size: false, class: false });
+    plain.write(9, 1, 'k', '', Number.NaN);
+    expect(plain.accepts(batch.first)).toBe(false);
+    await plain.append(batch, null);
+    expect(plain.disordered).toBe(true);
+    plain.abort();
   });
 
   it('reports a row out of arrival order and removes its temporary file on abort', () => {

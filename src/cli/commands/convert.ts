@@ -12,6 +12,7 @@ interface ConvertCliOptions {
   strict?: boolean;
   quiet?: boolean;
   gzipLevel?: string;
+  threads?: string;
   [column: string]: string | boolean | undefined;
 }
 
@@ -33,7 +34,9 @@ export function registerConvert(program: Command): void {
     .option('-o, --output <DIR/NAME.csv[.gz]>', 'output trace; NAME.meta.json and NAME.rejects.jsonl are written beside it')
     .option('--check', 'count rows (read, kept, rejected by reason) without writing; prints JSON to stdout')
     .option('--strict', 'any rejected row is an error (exit 2) and nothing is written')
-    .option('--gzip-level <0-9>', 'zlib level of a .csv.gz output (default 1, fast; 6 is zlib\'s default; recorded in the meta when not 6)');
+    .option('--gzip-level <0-9>', 'zlib level of a .csv.gz output (default 1, fast; 6 is zlib\'s default; recorded in the meta when not 6)')
+    // conv4 (issue 18): parallel conversion of big plain CSV tables.
+    .option('--threads <n>', 'threads converting a plain CSV table of 16 MB or more (default: the cores, at most 8; 1 = this thread only); same output bytes for any n (a .csv.gz is then gzip members, decompressing to the same bytes)');
   for (const flag of converterFlags()) cmd.option(flag.spec, cliFlagHelp(flag));
   cmd
     .option('-q, --quiet', 'no summary on stderr')
@@ -77,12 +80,18 @@ async function runConvert(format: string, input: string, opts: ConvertCliOptions
     gzipLevel = Number(opts.gzipLevel);
     if (!/^[0-9]$/.test(opts.gzipLevel)) throw new InputError(atOption('--gzip-level', `"${opts.gzipLevel}"`, 'a zlib level 0–9'));
   }
+  // conv4 (issue 18): --threads.
+  let threads: number | undefined;
+  if (opts.threads !== undefined) {
+    threads = Number(opts.threads);
+    if (!/^[0-9]+$/.test(opts.threads) || threads < 1 || threads > 64) throw new InputError(atOption('--threads', `"${opts.threads}"`, 'a whole number of threads 1–64'));
+  }
   const abort = new AbortController();
   const onSigint = (): void => abort.abort();
   process.once('SIGINT', onSigint);
   try {
     const output = opts.check === true ? null : (opts.output ?? null);
-    const out = await convertFile({ input, output, spec, strict: opts.strict === true, signal: abort.signal, ...(gzipLevel === undefined ? {} : { gzipLevel }) });
+    const out = await convertFile({ input, output, spec, strict: opts.strict === true, signal: abort.signal, ...(gzipLevel === undefined ? {} : { gzipLevel }), ...(threads === undefined ? {} : { threads }) });
     if (opts.check === true) {
       process.stdout.write(stableStringify(out.rows));
       return;
