@@ -45,6 +45,17 @@ export interface RowParser {
   header(): Record<string, string> | undefined;
 }
 
+/** The output fields of a RowParser, at their values before the first row: a format's parser extends this. */
+export abstract class RowFields {
+  arrival = 0;
+  duration = 0;
+  key = '';
+  cls = '';
+  size = Number.NaN;
+  reason = '';
+  malformed = false;
+}
+
 /** Longest key accepted, in UTF-8 bytes (SPEC §3). */
 export const MAX_KEY_BYTES = 256;
 

@@ -1,5 +1,5 @@
 // SWF (Parallel Workloads Archive) rows to common-format rows, with the presets of SPEC §4.
-import { LINE_KEPT, LINE_REJECTED, LINE_SKIP, type RowParser } from './row-parser.ts';
+import { LINE_KEPT, LINE_REJECTED, LINE_SKIP, RowFields, type RowParser } from './row-parser.ts';
 import { parseSwfBytes, parseSwfHeaderLine, SWF_FIELD_COUNT, SWF_FIELDS, SWF_OK } from './swf-line.ts';
 import type { TraceColumns } from '../traces/trace-csv.ts';
 
@@ -39,15 +39,8 @@ export function createSwfParser(spec: SwfSpec): RowParser {
   return new SwfParser(spec);
 }
 
-class SwfParser implements RowParser {
+class SwfParser extends RowFields implements RowParser {
   readonly columns: TraceColumns;
-  arrival = 0;
-  duration = 0;
-  key = '';
-  cls = '';
-  size = Number.NaN;
-  reason = '';
-  malformed = false;
   private readonly f = new Float64Array(SWF_FIELDS);
   private readonly spec: SwfSpec;
   private readonly head: Record<string, string> = {};
@@ -62,6 +55,7 @@ class SwfParser implements RowParser {
   private readonly keyCache = new Map<number, string>();
 
   constructor(spec: SwfSpec) {
+    super();
     this.spec = spec;
     this.columns = { size: false, class: spec.classField !== null };
     this.a = spec.arrivalField - 1;

@@ -5,7 +5,7 @@ import { parsePlainDecimalBytes, plainDecimal, splitPlainCsvBytes } from './csv-
 import { parseDecimal, splitCsvLine } from './csv-line.ts';
 import { ByteInterner, hashBytes } from '../traces/byte-interner.ts';
 import { isUtf8 } from 'node:buffer';
-import { keyProblem, LINE_KEPT, MAX_KEY_BYTES, LINE_REJECTED, LINE_SKIP, type RowParser } from './row-parser.ts';
+import { keyProblem, LINE_KEPT, MAX_KEY_BYTES, LINE_REJECTED, LINE_SKIP, RowFields, type RowParser } from './row-parser.ts';
 import type { TraceColumns } from '../traces/trace-csv.ts';
 import { MAX_LINE_BYTES } from './line-source.ts';
 
@@ -43,15 +43,8 @@ export function createTableParser(spec: TableSpec, file: string, opts: { textOnl
   return new TableParser(spec, file, opts.textOnly === true);
 }
 
-class TableParser implements RowParser {
+class TableParser extends RowFields implements RowParser {
   readonly columns: TraceColumns;
-  arrival = 0;
-  duration = 0;
-  key = '';
-  cls = '';
-  size = Number.NaN;
-  reason = '';
-  malformed = false;
   private readonly spec: TableSpec;
   private readonly file: string;
   private width = -1;
@@ -77,6 +70,7 @@ class TableParser implements RowParser {
   private readonly copyTimes: boolean;
 
   constructor(spec: TableSpec, file: string, textOnly: boolean) {
+    super();
     this.spec = spec;
     this.file = file;
     this.textOnly = textOnly;
