@@ -75,7 +75,7 @@ export function boundaryWarnings(boundaries: readonly number[]): DiagnoseWarning
 }
 
 /** Warnings about durations against the aging clock (arms with aging) and about arrival ties (every arm). */
-export function timeScaleWarnings(ts: TimeScale, withAging: boolean): DiagnoseWarning[] {
+export function timeScaleWarnings(ts: Pick<TimeScale, 'aging_threshold_ms' | 'above_aging_share' | 'tie_share'>, withAging: boolean): DiagnoseWarning[] {
   const out: DiagnoseWarning[] = [];
   if (withAging && ts.aging_threshold_ms !== null && ts.above_aging_share >= WARN_AT.agingShare) {
     out.push({

@@ -6,7 +6,7 @@ import { rowKeysCached } from '../row-keys.ts';
 import { compressFactor, splitTrace } from '../split.ts';
 import { loadLabel, messageTiers, type SimulationConfig } from '../simulate.ts';
 import { keyGaps } from './key-gaps.ts';
-import { timeScaleShares } from './time-scale.ts';
+import { aboveShare, tieShare } from './time-scale.ts';
 import {
   boundaryWarnings, predictorKeyWarnings, timeScaleWarnings, unseenKeyWarnings, type DiagnoseWarning,
 } from './diagnose-warnings.ts';
@@ -69,13 +69,13 @@ export function sanityWarnings(trace: Trace, cfg: SanityConfig): DiagnoseWarning
     }
   }
   if (m > 0) add(boundaryWarnings(Array.from(messageTiers(trace, split.cut, cfg.levels).boundaries)));
-  const timed = new Set<string>();
-  for (const arm of cfg.arms) {
-    const aging = arm.routing.queues === 'levels' && arm.routing.singleLevel !== true ? arm.flags.agingMs : null;
-    const id = `${aging}|${arm.agingIntervalMs}`;
-    if (timed.has(id)) continue;
-    timed.add(id);
-    add(timeScaleWarnings(timeScaleShares(trace.arrival, trace.duration, split.cut, trace.n, aging, arm.agingIntervalMs), aging !== null));
+  // The time-scale warnings read the tie share (the trace's, once) and, per aging threshold, the share above it.
+  const ties = tieShare(trace.arrival, trace.n);
+  const thresholds = new Set<number | null>();
+  for (const arm of cfg.arms) thresholds.add(arm.routing.queues === 'levels' && arm.routing.singleLevel !== true ? arm.flags.agingMs : null);
+  for (const aging of thresholds) {
+    const above = aging === null ? 0 : aboveShare(trace.duration, split.cut, trace.n, aging);
+    add(timeScaleWarnings({ aging_threshold_ms: aging, above_aging_share: above, tie_share: ties }, aging !== null));
   }
   return out;
 }

@@ -28,8 +28,8 @@ export function timeScale(arrival: Float64Array, duration: Float64Array, first: 
 }
 
 /**
- * The time-scale section without its percentiles (null there): the shares and the maximum, in one pass and no copy.
- * What the sanity warnings of simulate, run and sweep read, so they cost a pass over the trace and nothing more.
+ * The time-scale section without its percentiles (null there): the shares and the maximum, in one pass over the
+ * evaluation durations and one over the arrivals, no copy.
  */
 export function timeScaleShares(arrival: Float64Array, duration: Float64Array, first: number, n: number, agingMs: number | null, intervalMs: number): TimeScale {
   const m = n - first;
@@ -43,23 +43,32 @@ export function timeScaleShares(arrival: Float64Array, duration: Float64Array, f
     below += d < intervalMs ? 1 : 0;
     if (d > max) max = d;
   }
-  // Rows in runs of equal arrivals (sorted rows: a tie group is a run), one comparison per row.
-  let tied = 0;
-  let run = 1;
-  for (let r = 1; r < n; r++) {
-    if (arrival[r] === arrival[r - 1]) run++;
-    else {
-      if (run > 1) tied += run;
-      run = 1;
-    }
-  }
-  if (n > 1 && run > 1) tied += run;
   return {
     duration_ms: { p50: null, p90: null, p99: null, max: m > 0 ? max : null },
     aging_threshold_ms: agingMs,
     aging_interval_ms: intervalMs,
     above_aging_share: m > 0 ? above / m : 0,
     below_interval_share: m > 0 ? below / m : 0,
-    tie_share: n > 0 ? tied / n : 0,
+    tie_share: tieShare(arrival, n),
   };
+}
+
+/** Share of rows [0, n) (sorted by arrival) whose arrival equals another row's: the rows of every run of equal arrivals. */
+export function tieShare(arrival: Float64Array, n: number): number {
+  // Each equal neighbour pair adds its second row, and its first too when that one opens the run.
+  let tied = 0;
+  let prevEq = 0;
+  for (let r = 1; r < n; r++) {
+    const eq = arrival[r] === arrival[r - 1] ? 1 : 0;
+    tied += eq + (eq & (prevEq ^ 1));
+    prevEq = eq;
+  }
+  return n > 0 ? tied / n : 0;
+}
+
+/** Share of evaluation rows [first, n) whose duration exceeds `thresholdMs` (0 when there are none). */
+export function aboveShare(duration: Float64Array, first: number, n: number, thresholdMs: number): number {
+  let above = 0;
+  for (let r = first; r < n; r++) above += duration[r]! > thresholdMs ? 1 : 0;
+  return n > first ? above / (n - first) : 0;
 }
