@@ -3,19 +3,12 @@
 // whenever a source file changes (bin/bundle.js), so there is no build step and no per-module loader cost at
 // start-up. If bundling is impossible it falls back to the tsx loader. HSIM_NO_BUNDLE=1 forces the tsx loader.
 import { dirname, join } from 'node:path';
-import { setFlagsFromString } from 'node:v8';
 import { fileURLToPath } from 'node:url';
+import { setHsimFlags } from './v8-flags.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-// The event loops inline the scheduler core, the completion heap and the router into one function; V8's default
-// budget of inlined bytecode per function (920) stops short of that, and a call per event costs 10–20 % of a cell
-// (bench/engine-bench.ts). Set before any code is optimized; process-wide, so the cell threads get it too. Inlining
-// changes no result: JavaScript arithmetic is the same IEEE arithmetic whether a function is inlined or called.
-setFlagsFromString('--max-inlined-bytecode-size-cumulative=2000');
-// src/io/full-gc.ts turns on --expose-gc before the process exits; on from the start, the V8 flags are the same
-// when the bundle's code cache is checked (start) and written (exit), or V8 would reject it as made with other flags.
-setFlagsFromString('--expose-gc');
+setHsimFlags();
 
 // `hsim --version` needs nothing but package.json: answered before the bundle is checked or loaded, so it costs no
 // more than Node's own start-up (the CLI prints the same line; launcher.test.ts compares them).

@@ -3,6 +3,9 @@
 import { register } from 'tsx/esm/api';
 import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
+import { setHsimFlags } from './v8-flags.js';
+
+setHsimFlags();
 
 register();
 const [file, ...rest] = process.argv.slice(2);
