@@ -26,16 +26,17 @@ export interface KeyGaps {
  */
 export function keyGaps(arrival: Float64Array, first: number, n: number, keys: RowKeys, compress: number, staleAfterMs: number, idleHalfLifeMs: number): KeyGaps {
   const k = keys.distinct.length;
+  const rowKeyId = keys.rowKeyId;
   const last = new Float64Array(k).fill(Number.NaN);
-  const inHistory = new Uint8Array(k);
-  const inEval = new Uint8Array(k);
+  // Per key: bit 1 = seen in history, bit 2 = seen in the evaluation half (one array: one random access a row).
+  const seen = new Uint8Array(k);
   let historyCount = 0;
   let evalCount = 0;
   let count = 0;
   for (let r = 0; r < first; r++) {
-    const id = keys.rowKeyId[r]!;
-    if (inHistory[id] === 0) {
-      inHistory[id] = 1;
+    const id = rowKeyId[r]!;
+    if (seen[id] === 0) {
+      seen[id] = 1;
       historyCount++;
       count++;
     }
@@ -46,21 +47,23 @@ export function keyGaps(arrival: Float64Array, first: number, n: number, keys: R
   let stale = 0;
   let idle = 0;
   for (let r = first; r < n; r++) {
-    const id = keys.rowKeyId[r]!;
-    if (inEval[id] === 0) {
-      inEval[id] = 1;
+    const id = rowKeyId[r]!;
+    const flags = seen[id]!;
+    if ((flags & 2) === 0) {
+      seen[id] = flags | 2;
       evalCount++;
-      if (inHistory[id] === 0) count++;
+      if (flags === 0) count++;
     }
-    if (inHistory[id] === 1) covered++;
+    covered += flags & 1;
+    const a = arrival[r]!;
     const prev = last[id]!;
     if (Number.isNaN(prev)) firstSeen++;
     else {
-      const gap = (arrival[r]! - prev) / compress;
+      const gap = (a - prev) / compress;
       if (gap > staleAfterMs) stale++;
       if (gap > idleHalfLifeMs) idle++;
     }
-    last[id] = arrival[r]!;
+    last[id] = a;
   }
   const m = n - first;
   const share = (x: number): number => (m > 0 ? x / m : 0);
