@@ -1,5 +1,5 @@
 // Benchmark of `hsim convert` (issues 4, 18): LPC-EGEE whole-process time, SWF and generic-CSV MB/s and peak RSS on 1 GB
-// (generic CSV on one thread and on the default threads, median of 3, beside `wc -l`, the reader and `uptime`).
+// (generic CSV on one conversion thread and on the default threads, median of 3, beside `wc -l`, the reader and `uptime`).
 // Run: node bin/run-ts.js bench/convert-bench.ts [--gb 1] [--only csv|unsorted] [--baseline DIR]. Every figure is printed next to a
 // baseline from the same run; --baseline runs another checkout's CLI (e.g. main exported to DIR) on the same unsorted and
 // generic-CSV files.

@@ -33,7 +33,7 @@ export interface ConvertRequest {
   gzipLevel?: number;
   /** Rows sorted in memory per run of unsorted input before it is spilled (default SPILL_RUN_ROWS; tests force tiny runs). */
   sortRunRows?: number;
-  /** Conversion threads for a big plain CSV table (default defaultThreads(); 1 converts on this thread only). */
+  /** Conversion threads for a big plain CSV table (default defaultThreads(), at least 1); the bytes written do not depend on it. */
   threads?: number;
   /** Smallest input converted on threads and the size of its ranges, in bytes (defaults in parallel-convert.ts; tests force tiny ones). */
   parallelBytes?: { min: number; range: number };
@@ -53,7 +53,7 @@ export interface ConvertOutcome {
   paths: { trace: string; meta: string; rejects: string } | null;
   /** 1 when the input was already in arrival order (streamed), 2 when rows had to be held and sorted. */
   passes: number;
-  /** Threads that converted the rows written (1: this one; more: parallel-convert.ts). */
+  /** Conversion threads that converted the rows written (parallel-convert.ts); 0: the one-thread pass, on this thread. */
   threads: number;
 }
 
@@ -75,7 +75,7 @@ export async function convertFile(req: ConvertRequest): Promise<ConvertOutcome> 
   const paths = req.output === null ? null : outputPaths(req.output);
   if (paths === null) {
     const r = await runPass(req, 'check', null);
-    return { rows: r.rows, meta: null, paths: null, passes: 1, threads: 1 };
+    return { rows: r.rows, meta: null, paths: null, passes: 1, threads: 0 };
   }
   // Temporaries of a killed earlier conversion to the same outputs (files, spill folders) go first.
   removeStaleTemps([paths.trace, paths.meta, paths.rejects]);
@@ -97,7 +97,7 @@ export async function convertFile(req: ConvertRequest): Promise<ConvertOutcome> 
     passes = 2;
     r = await runPass(req, 'buffer', paths);
   }
-  return { rows: r.rows, meta: r.meta, paths, passes, threads: parallel !== null && !parallel.disorder ? parallel.threads : 1 };
+  return { rows: r.rows, meta: r.meta, paths, passes, threads: parallel !== null && !parallel.disorder ? parallel.threads : 0 };
 }
 
 interface PassResult {

@@ -22,7 +22,10 @@ export const PARALLEL_MIN_BYTES = 16 << 20;
 /** Bytes of input per range (cut after the next newline). Fixed, so a `.csv.gz`'s members do not depend on the thread count. */
 export const RANGE_BYTES = 8 << 20;
 
-/** The default of `--threads`: the cores Node may use, at most 8 (the main thread writes; more threads only wait on it). */
+/**
+ * The default of `--threads`: the cores Node may use, at most 8 (the main thread writes; more threads only wait on it).
+ * Any count writes the same bytes, a `.csv.gz`'s members included (one a range): 1 is one conversion thread.
+ */
 export function defaultThreads(): number {
   return Math.max(1, Math.min(availableParallelism(), 8));
 }
@@ -65,7 +68,7 @@ export interface ParallelPass {
 export async function convertParallel(job: ParallelJob): Promise<ParallelPass | null> {
   const st = statSync(job.input, { throwIfNoEntry: false });
   const table = job.spec.table;
-  if (job.threads < 2 || table === undefined || st?.isFile() !== true || st.size < (job.minBytes ?? PARALLEL_MIN_BYTES) || sniffGzip(job.input)) return null;
+  if (job.threads < 1 || table === undefined || st?.isFile() !== true || st.size < (job.minBytes ?? PARALLEL_MIN_BYTES) || sniffGzip(job.input)) return null;
   const parser = job.spec.createParser(job.input);
   const head = await readHeader(job.input, parser);
   if (head === null) return null;

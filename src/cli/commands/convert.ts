@@ -36,7 +36,7 @@ export function registerConvert(program: Command): void {
     .option('--strict', 'any rejected row is an error (exit 2) and nothing is written')
     .option('--gzip-level <0-9>', 'zlib level of a .csv.gz output (default 1, fast; 6 is zlib\'s default; recorded in the meta when not 6)')
     // conv4 (issue 18): parallel conversion of big plain CSV tables.
-    .option('--threads <n>', 'threads converting a plain CSV table of 16 MB or more (default: the cores, at most 8; 1 = this thread only); same output bytes for any n (a .csv.gz is then gzip members, decompressing to the same bytes)');
+    .option('--threads <n>', 'threads converting a plain CSV table of 16 MB or more beside the one writing (default: the cores, at most 8); the same output bytes for any n (a .csv.gz of such a table is one gzip member per 8 MiB range)');
   for (const flag of converterFlags()) cmd.option(flag.spec, cliFlagHelp(flag));
   cmd
     .option('-q, --quiet', 'no summary on stderr')
