@@ -85,7 +85,8 @@ export function simulate(input: Trace, cfg: SimulationConfig, onArm?: (load: str
         workers: cfg.workers,
         queues: perKey ? Math.max(1, keys().distinct.length) : cfg.levels,
         weights: perKey ? new Float64Array(keys().distinct.length).fill(1) : arm.flags.weights ? Float64Array.from(arm.flags.weights) : null,
-        agingMs: perKey ? null : arm.flags.agingMs,
+        // A single-level routing puts nothing above level 0, so aging could never promote: it runs without the grid.
+        agingMs: perKey || arm.routing.singleLevel === true ? null : arm.flags.agingMs,
         agingIntervalMs: arm.agingIntervalMs,
         pausing: arm.flags.pausing,
       };
