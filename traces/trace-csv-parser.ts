@@ -271,42 +271,22 @@ export class TraceCsvParser {
 
   /** Parses a decimal number field at p; sets `value` (NaN when malformed) and `pos` (the delimiter offset). */
   private parseNumber(buf: Uint8Array, start: number, end: number): void {
-    let p = start;
-    let c = p < end ? buf[p]! : LF;
-    let negative = false;
-    if (c === 45 || c === 43) {
-      negative = c === 45;
-      p++;
-    }
-    let m = 0;
-    let digits = 0;
-    let frac = 0;
-    let dot = false;
-    c = LF;
-    for (; p < end; p++) {
-      c = buf[p]!;
-      const d = c - 48;
-      if (d >= 0 && d <= 9) {
-        m = m * 10 + d;
-        digits++;
-        if (dot) frac++;
-      } else if (c === 46 && !dot) {
-        dot = true;
-      } else {
-        break;
+    // Plain decimals take fastNumber (a leading '+' too, unless a sign follows it); the rest, and a number that ends
+    // the buffer, take Number() on the field's text, which gives the same value for a plain decimal.
+    const from = start + 1 < end && buf[start] === 43 && buf[start + 1] !== 45 ? start + 1 : start;
+    const v = fastNumber(buf, from, end);
+    let p = fastEnd;
+    if (p >= 0) {
+      const c = buf[p]!;
+      if (c === COMMA || c === LF || c === CR) {
+        this.value = v;
+        this.pos = p;
+        return;
       }
     }
-    if (p === end) c = LF;
-    if ((c === COMMA || c === LF || c === CR) && digits > 0 && digits <= 15) {
-      const v = frac === 0 ? m : m / POW10[frac]!;
-      this.value = negative ? -v : v;
-      this.pos = p;
-      return;
-    }
-    while (p < end) {
-      c = buf[p]!;
+    for (p = start; p < end; p++) {
+      const c = buf[p]!;
       if (c === COMMA || c === LF || c === CR) break;
-      p++;
     }
     this.pos = p;
     const text = latin1(buf, start, p);

@@ -59,6 +59,15 @@ describe('parseTraceCsv / formatTraceCsv', () => {
     expect(Array.from(t.arrival).sort((a, b) => a - b)).toEqual(texts.map(Number).sort((a, b) => a - b));
   });
 
+  it('reads numbers of the general row path (a class column) as Number() does, and rejects signs that do not parse', () => {
+    const texts = ['0.1', '1.', '.5', '+2', '+.5', '-.5', '-0', '1e-7', '2.5E+3', '1234567890123456789', '0.860'];
+    const t = parseTraceCsv(`arrival_ms,duration_ms,key,class\n${texts.map((x) => `${x},1,k,c`).join('\n')}`);
+    expect(Array.from(t.arrival, String).sort()).toEqual(texts.map((x) => String(Number(x))).sort());
+    for (const bad of ['+-5', '++5', '1.2.3', '-', '+']) {
+      expect(() => parseTraceCsv(`arrival_ms,duration_ms,key,class\n1,1,k,c\n${bad},1,k,c\n`, 'g.csv')).toThrow(/^g\.csv:3: /);
+    }
+  });
+
   it('reads String(x) of arbitrary doubles back to the same doubles (property, fixed seed)', () => {
     const num = fc.double({ noNaN: true, noDefaultInfinity: true });
     fc.assert(
