@@ -3,7 +3,7 @@
 // trace of the replay tests. The wall-clock acceptance rule lives here, not in the tests (which must hold on a busy
 // machine): producer lateness p99 within the CLI's 10 ms bound, each arm's mean latency within 10 % of the
 // simulator's, and the gain over FIFO within 5 points (issue 8). Each is printed as PASS/FAIL with its figure.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +12,7 @@ import { simulate } from '../sim/simulate.ts';
 import { buildSimulationConfig } from '../src/experiment/simulation-config-io.ts';
 import { replayTrace } from '../src/replay/replay-run-io.ts';
 import { compareResults, formatCompareTable } from '../src/replay/compare.ts';
+import { spawnBroker } from '../src/replay/fixtures/broker-process-fixture.ts';
 
 const LATENESS_BOUND_MS = 10;
 const MEAN_TOLERANCE = 0.1;
@@ -21,16 +22,9 @@ const urls = process.argv.slice(2).filter((a) => a.includes('://'));
 if (urls.length === 0) for (const v of ['HSIM_AMQP_URL', 'HSIM_REDIS_URL', 'HSIM_HARBINGER_URL']) if (process.env[v]) urls.push(process.env[v]!);
 let own: ChildProcess | null = null;
 if (urls.length === 0) {
-  own = spawn(process.execPath, ['bin/hsim.js', 'broker', '--listen', '127.0.0.1:0', '--quiet'], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const port = await new Promise<number>((resolve, reject) => {
-    let out = '';
-    own!.stdout!.on('data', (b: Buffer) => {
-      out += b.toString('utf8');
-      const m = /listening 127\.0\.0\.1:(\d+)/.exec(out);
-      if (m) resolve(Number(m[1]));
-    });
-    own!.once('exit', (code) => reject(new Error(`hsim broker exited with ${code}`)));
-  });
+  const started = await spawnBroker();
+  own = started.child;
+  const port = started.port;
   urls.push(`harbinger://127.0.0.1:${port}`);
 }
 const load = process.env.LOAD ?? '0.8';
