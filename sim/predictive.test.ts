@@ -9,7 +9,8 @@ import { DEFAULT_PREDICTOR_PARAMS } from '../src/predictor/params.ts';
 import { simulate, type SimulationConfig } from './simulate.ts';
 import { parseArm } from './arms/index.ts';
 import { compressFactor, splitTrace } from './split.ts';
-import { warmStart } from './arms/predictive.ts';
+import { warmPredictor, warmStart } from './arms/predictive.ts';
+import { applyPredictorOverrides } from '../src/predictor/params.ts';
 import { rowKeysFor } from './row-keys.ts';
 
 /** 40 keys with medians from 1 ms to 2 s, Poisson-ish arrivals; seeded. */
@@ -83,5 +84,35 @@ describe('predictive routings', () => {
     warmStart(p, { trace, first: split.cut, compress: compressFactor(trace, split, 0.9, 8) }, rowKeysFor(trace, false, false));
     const fromSnap = simulate(trace, cfg(['predictive'], { predictorSnapshot: { bytes: encodePredictorSnapshot(p), source: 'mem' } }));
     expect(fromSnap.results['0.9']!.arms.predictive!.all).toEqual(arms.predictive!.all);
+  });
+});
+
+describe('warmPredictor', () => {
+  const split = splitTrace(trace, 'time', 0.5);
+  const keys = rowKeysFor(trace, false, false);
+  const at = (load: number) => ({ trace, first: split.cut, compress: compressFactor(trace, split, load, 8) });
+  const fresh = (params: typeof DEFAULT_PREDICTOR_PARAMS, load: number) => {
+    const p = new Predictor(params);
+    warmStart(p, at(load), keys);
+    return p.exportState();
+  };
+
+  it('gives the state of a fresh warm start, also when it copies the last one (and the copies are independent)', () => {
+    const first = warmPredictor(DEFAULT_PREDICTOR_PARAMS, at(0.9), keys);
+    expect(first.exportState()).toEqual(fresh(DEFAULT_PREDICTOR_PARAMS, 0.9));
+    first.setClock(1e9);
+    first.observe('k1', 5);
+    const copy = warmPredictor(DEFAULT_PREDICTOR_PARAMS, at(0.9), keys);
+    expect(copy).not.toBe(first);
+    expect(copy.exportState()).toEqual(fresh(DEFAULT_PREDICTOR_PARAMS, 0.9));
+  });
+
+  it('warms again for another compress factor or other parameters (a copy of the last one would be wrong)', () => {
+    warmPredictor(DEFAULT_PREDICTOR_PARAMS, at(0.9), keys);
+    expect(fresh(DEFAULT_PREDICTOR_PARAMS, 0.5)).not.toEqual(fresh(DEFAULT_PREDICTOR_PARAMS, 0.9));
+    expect(warmPredictor(DEFAULT_PREDICTOR_PARAMS, at(0.5), keys).exportState()).toEqual(fresh(DEFAULT_PREDICTOR_PARAMS, 0.5));
+    const other = applyPredictorOverrides(DEFAULT_PREDICTOR_PARAMS, { decay: '0.98' });
+    expect(fresh(other, 0.5)).not.toEqual(fresh(DEFAULT_PREDICTOR_PARAMS, 0.5));
+    expect(warmPredictor(other, at(0.5), keys).exportState()).toEqual(fresh(other, 0.5));
   });
 });

@@ -1,6 +1,8 @@
 // Routings that use the shared predictor (SPEC §5, §6): `predictive` (warm), `predictive-cold`, `shadow`.
 import { Predictor } from '../../src/predictor/predictor.ts';
-import { applyPredictorOverrides, DEFAULT_PREDICTOR_PARAMS, type PredictorParams } from '../../src/predictor/params.ts';
+import { applyPredictorOverrides, DEFAULT_PREDICTOR_PARAMS, PREDICTOR_PARAM_NAMES, type PredictorParams } from '../../src/predictor/params.ts';
+import type { PredictorState } from '../../src/predictor/predictor-state.ts';
+import type { Trace } from '../../src/trace/trace.ts';
 import { PREDICT_OUTCOME_NAMES } from '../../src/predictor/outcomes.ts';
 import { decodePredictorSnapshot } from '../../src/predictor/snapshot.ts';
 import type { ArmFlags } from '../../src/arm/arm-flags.ts';
@@ -84,8 +86,29 @@ function predictiveRouting(name: string, description: string, warm: boolean, sha
 export function armPredictor(ctx: RoutingContext, warm: boolean): Predictor {
   const params = predictorParamsFor(ctx.flags, ctx.predictorOverrides, ctx.levels, ctx.defaultLevel);
   if (warm && ctx.predictorSnapshot !== null) return decodePredictorSnapshot(ctx.predictorSnapshot.bytes, ctx.predictorSnapshot.source, { params });
+  return warm ? warmPredictor(params, ctx, ctx.keys()) : new Predictor(params);
+}
+
+/**
+ * The last warm start per trace: its inputs and the state it left. The arms of one load run one after another, so the
+ * next warm arm with the same parameters starts from a copy of that state instead of observing the history again.
+ */
+const lastWarm = new WeakMap<Trace, { keys: RowKeys; first: number; compress: number; params: string; state: PredictorState }>();
+
+/**
+ * A predictor under `params` warmed on the history half (`warmStart`): a copy of the last one warmed on the same trace,
+ * keys, split and compress factor with the same parameters when there is one (the same state bit for bit: the warm
+ * start is a function of exactly these), else warmed here and remembered. Keeps one state per trace.
+ */
+export function warmPredictor(params: Readonly<PredictorParams>, ctx: Pick<RoutingContext, 'trace' | 'first' | 'compress'>, keys: RowKeys): Predictor {
+  const id = PREDICTOR_PARAM_NAMES.map((name) => String(params[name])).join('|');
+  const last = lastWarm.get(ctx.trace);
+  if (last !== undefined && last.keys === keys && last.first === ctx.first && last.compress === ctx.compress && last.params === id) {
+    return Predictor.fromState(params, last.state);
+  }
   const predictor = new Predictor(params);
-  if (warm) warmStart(predictor, ctx, ctx.keys());
+  warmStart(predictor, ctx, keys);
+  lastWarm.set(ctx.trace, { keys, first: ctx.first, compress: ctx.compress, params: id, state: predictor.exportState() });
   return predictor;
 }
 

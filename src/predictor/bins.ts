@@ -26,18 +26,27 @@ export const BIN_LOWER_EDGES: Float64Array = (() => {
   return e;
 })();
 
+/** The bin holding 2^e, for e = 0..19 (2^19 < 600000 < 2^20): where `binIndex` starts for a value of that octave. */
+const OCTAVE_FIRST_BIN: Int8Array = (() => {
+  const first = new Int8Array(20);
+  for (let e = 0, k = 0; e < 20; e++) {
+    while (Math.pow(2, e) >= BIN_UPPER_EDGES[k]!) k++;
+    first[e] = k;
+  }
+  return first;
+})();
+
 /**
- * Bin of a duration v ≥ 0 (ms): 0 when v < 1, else floor(ln v / ln r) + 1 capped at 47. The float
- * logarithm can be one ulp off at an exact edge, so the index is then moved by one so that membership
- * agrees exactly with BIN_LOWER_EDGES ≤ v < BIN_UPPER_EDGES (values ≥ 600000 go to bin 47).
+ * Bin of a duration v ≥ 0 (ms): the k with BIN_LOWER_EDGES[k] ≤ v < BIN_UPPER_EDGES[k]; 0 when v < 1, 47 for values
+ * ≥ 600000. By comparisons with the stored edges, so membership agrees with them exactly (no logarithm, whose rounding
+ * at an edge would need a correction): it starts at the bin of 2^⌊log2 v⌋ (read from the integer part's leading
+ * zeros) and steps up at most three bins, as an octave spans log 2 / log r ≈ 2.45 bins.
  */
 export function binIndex(v: number): number {
   if (v < 1) return 0;
   if (v >= MAX_BIN_VALUE_MS) return BIN_COUNT - 1;
-  let k = Math.floor(Math.log(v) / LN_R) + 1;
-  if (k > BIN_COUNT - 1) k = BIN_COUNT - 1;
-  if (k < BIN_COUNT - 1 && v >= BIN_UPPER_EDGES[k]!) k += 1;
-  else if (k > 1 && v < BIN_LOWER_EDGES[k]!) k -= 1;
+  let k = OCTAVE_FIRST_BIN[31 - Math.clz32(v)]!;
+  while (v >= BIN_UPPER_EDGES[k]!) k++;
   return k;
 }
 
@@ -52,20 +61,19 @@ export function binIndex(v: number): number {
 export function histogramQuantile(bins: Float64Array, base: number, total: number, q: number): number {
   if (!(total > 0)) return 0;
   const target = q * total;
+  // An empty bin adds exactly 0 to the running sum, so the sum runs over every bin and only the test that stops
+  // the walk asks for weight: the same numbers as a walk over the non-empty bins, with one branch a bin.
   let cum = 0;
-  let last = 0;
   for (let k = 0; k < BIN_COUNT; k++) {
     const w = bins[base + k]!;
-    if (w > 0) {
-      last = k;
-      if (cum + w >= target) {
-        const lo = BIN_LOWER_EDGES[k]!;
-        return lo + (BIN_UPPER_EDGES[k]! - lo) * ((target - cum) / w);
-      }
-      cum += w;
+    const next = cum + w;
+    if (next >= target && w > 0) {
+      const lo = BIN_LOWER_EDGES[k]!;
+      return lo + (BIN_UPPER_EDGES[k]! - lo) * ((target - cum) / w);
     }
+    cum = next;
   }
-  return BIN_UPPER_EDGES[last]!;
+  return BIN_UPPER_EDGES[lastNonEmpty(bins, base)]!;
 }
 
 /**
@@ -82,22 +90,31 @@ export function histogramQuantilePair(bins: Float64Array, base: number, total: n
   const targetB = qb * total;
   let which = 0;
   let cum = 0;
-  let last = 0;
   for (let k = start; k < BIN_COUNT; k++) {
     const w = bins[base + k]!;
-    if (w > 0) {
-      last = k;
-      while (cum + w >= target) {
-        const lo = BIN_LOWER_EDGES[k]!;
-        out[which] = lo + (BIN_UPPER_EDGES[k]! - lo) * ((target - cum) / w);
-        if (which === 1) return;
-        which = 1;
-        target = targetB;
+    const next = cum + w;
+    if (next >= target && w > 0) {
+      const lo = BIN_LOWER_EDGES[k]!;
+      const width = BIN_UPPER_EDGES[k]! - lo;
+      out[which] = lo + width * ((target - cum) / w);
+      if (which === 1) return;
+      which = 1;
+      target = targetB;
+      if (next >= target) {
+        out[1] = lo + width * ((target - cum) / w);
+        return;
       }
-      cum += w;
     }
+    cum = next;
   }
-  const top = BIN_UPPER_EDGES[last]!;
+  const top = BIN_UPPER_EDGES[lastNonEmpty(bins, base)]!;
   if (which === 0) out[0] = top;
   out[1] = top;
+}
+
+/** The last bin with weight > 0 (0 when none). */
+function lastNonEmpty(bins: Float64Array, base: number): number {
+  let k = BIN_COUNT - 1;
+  while (k > 0 && !(bins[base + k]! > 0)) k--;
+  return k;
 }
