@@ -15,6 +15,22 @@ const SUMMARY_MEAN = 1;
 const SUMMARY_P75 = 2;
 
 /**
+ * The per-key numbers of a state (PredictorState's arrays) and the slot arrays of a Predictor that hold them:
+ * `exportState` and `fromState` copy exactly these, so a new per-key number is added here once.
+ */
+const SLOT_FIELDS = [
+  ['scale', 'scale'],
+  ['count', 'count'],
+  ['censored', 'cens'],
+  ['sumWeightedValues', 'sumWV'],
+  ['total', 'total'],
+  ['lastActivityUs', 'lastActUs'],
+  ['lastDecayUs', 'lastDecayUs'],
+  ['createdSeq', 'createdSeq'],
+  ['tier', 'tier'],
+] as const;
+
+/**
  * The predictor. Hot-path calls (`setClock`, `observe`, `observeCensored`, `predict`) allocate nothing
  * for known keys; string keys are mapped to slots by one Map lookup.
  *
@@ -429,15 +445,7 @@ export class Predictor {
     };
     slots.forEach((slot, e) => {
       st.keys.push(this.keyOf[slot]!);
-      st.scale[e] = this.scale[slot]!;
-      st.count[e] = this.count[slot]!;
-      st.censored[e] = this.cens[slot]!;
-      st.sumWeightedValues[e] = this.sumWV[slot]!;
-      st.total[e] = this.total[slot]!;
-      st.lastActivityUs[e] = this.lastActUs[slot]!;
-      st.lastDecayUs[e] = this.lastDecayUs[slot]!;
-      st.createdSeq[e] = this.createdSeq[slot]!;
-      st.tier[e] = this.tier[slot]!;
+      for (const [field, own] of SLOT_FIELDS) st[field][e] = this[own][slot]!;
       st.bins.set(this.bins.subarray(slot * BIN_COUNT, (slot + 1) * BIN_COUNT), e * BIN_COUNT);
     });
     return st;
@@ -457,7 +465,7 @@ export class Predictor {
     if (state.pooledBins.length !== BIN_COUNT) fail(`pooled histogram has ${state.pooledBins.length} bins; expected ${BIN_COUNT}`);
     if (state.boundaries.length !== 0 && state.boundaries.length !== p.nb) fail(`${state.boundaries.length} boundaries; expected 0 or ${p.nb}`);
     if (state.predictCounts.length !== p.predictCounts.length || state.observeCounts.length !== p.observeCounts.length) fail('counter arrays of the wrong length');
-    for (const arr of [state.slots, state.scale, state.count, state.censored, state.sumWeightedValues, state.total, state.lastActivityUs, state.lastDecayUs, state.createdSeq, state.tier]) {
+    for (const arr of [state.slots, ...SLOT_FIELDS.map(([field]) => state[field])]) {
       if (arr.length !== n) fail(`per-key array of length ${arr.length}; expected ${n}`);
     }
     if (state.bins.length !== n * BIN_COUNT) fail(`key histograms hold ${state.bins.length} weights; expected ${n * BIN_COUNT}`);
@@ -496,15 +504,7 @@ export class Predictor {
       p.shardUsed[shard]! += 1;
       p.slotOf.set(key, slot);
       p.keyOf[slot] = key;
-      p.scale[slot] = state.scale[e]!;
-      p.count[slot] = state.count[e]!;
-      p.cens[slot] = state.censored[e]!;
-      p.sumWV[slot] = state.sumWeightedValues[e]!;
-      p.total[slot] = state.total[e]!;
-      p.lastActUs[slot] = state.lastActivityUs[e]!;
-      p.lastDecayUs[slot] = state.lastDecayUs[e]!;
-      p.createdSeq[slot] = state.createdSeq[e]!;
-      p.tier[slot] = tier;
+      for (const [field, own] of SLOT_FIELDS) p[own][slot] = state[field][e]!;
       p.bins.set(w, slot * BIN_COUNT);
       const low = w.findIndex((x) => x > 0);
       p.lowBin[slot] = low < 0 ? BIN_COUNT : low; // bins below hold no weight, so walks give the same results

@@ -59,6 +59,16 @@ describe('crc32', () => {
 });
 
 describe('predictor snapshots', () => {
+  it('exports every per-key number: a state read back exports the same, and none of its per-key arrays is left blank', () => {
+    const { p } = warmed();
+    const st = p.exportState();
+    expect(Predictor.fromState(p.params, st).exportState()).toEqual(st);
+    // A per-key number missing from the copy would export as all zeros (and read back as zeros, unnoticed above).
+    for (const field of ['scale', 'count', 'censored', 'sumWeightedValues', 'total', 'lastActivityUs', 'lastDecayUs', 'createdSeq', 'tier'] as const) {
+      expect(st[field].some((x) => x !== 0), field).toBe(true);
+    }
+  });
+
   it('round-trips: the loaded predictor continues a stream exactly like the original', () => {
     const { p, bytes } = warmed();
     const q = decodePredictorSnapshot(bytes, 'mem');
