@@ -1,9 +1,9 @@
 // CSV tables with a header (Azure 2021, Huawei 2025, generic CSV) to common-format rows (SPEC §4).
 import * as msg from '../src/messages.ts';
 import { InputError } from '../src/errors.ts';
-import { parsePlainDecimalBytes, plainDecimal, splitPlainCsvBytes } from './csv-bytes.ts';
+import { FIELD_HASH, FIELD_NUMBER, PlainLine, scanPlainCsvLine } from './csv-bytes.ts';
 import { parseDecimal, splitCsvLine } from './csv-line.ts';
-import { ByteInterner, hashBytes } from '../traces/byte-interner.ts';
+import { ByteInterner } from '../traces/byte-interner.ts';
 import { isUtf8 } from 'node:buffer';
 import { keyProblem, LINE_KEPT, MAX_KEY_BYTES, LINE_REJECTED, LINE_SKIP, RowFields, type RowParser } from './row-parser.ts';
 import type { TraceColumns } from '../traces/trace-csv.ts';
@@ -55,8 +55,8 @@ class TableParser extends RowFields implements RowParser {
   private iKeys: number[] = [];
   private iClass = -1;
   private iSize = -1;
-  /** Field bounds of the plain-line fast path (sized to the header's width once it is read). */
-  private bounds = new Int32Array(0);
+  /** The plain-line fast path's roles and results per column (sized to the header's width once it is read). */
+  private plain = new PlainLine([]);
   /** Key parts and classes of plain lines, interned from bytes (no string per row for a seen value). */
   private readonly keyParts = new ByteInterner();
   private readonly classNames = new ByteInterner();
@@ -152,35 +152,20 @@ class TableParser extends RowFields implements RowParser {
    * strings: returns LINE_KEPT or LINE_REJECTED, or -1 when the line is not plain (the text path decides then).
    */
   private parsePlain(buf: Uint8Array, start: number, end: number): number {
-    const b = this.bounds;
-    if (splitPlainCsvBytes(buf, start, end, b) !== this.width) return -1;
-    const dRaw = parsePlainDecimalBytes(buf, b[this.iDuration]!, b[this.iDuration + 1]! - 1);
-    if (Number.isNaN(dRaw)) return -1;
-    let copy = this.copyTimes && plainDecimal.shortest;
+    const pl = this.plain;
+    if (scanPlainCsvLine(buf, start, end, pl) !== this.width) return -1;
+    const v = pl.values;
+    const dRaw = v[this.iDuration]!;
     const s = this.spec;
     let arrival: number;
-    if ('column' in s.arrival) {
-      const a = parsePlainDecimalBytes(buf, b[this.iArrival]!, b[this.iArrival + 1]! - 1);
-      if (Number.isNaN(a)) return -1;
-      copy &&= plainDecimal.shortest;
-      arrival = toMs(a, s.arrivalUnit);
-    } else {
-      const e = parsePlainDecimalBytes(buf, b[this.iEnd]!, b[this.iEnd + 1]! - 1);
-      const m = this.iMinus === this.iDuration ? dRaw : parsePlainDecimalBytes(buf, b[this.iMinus]!, b[this.iMinus + 1]! - 1);
-      if (Number.isNaN(e) || Number.isNaN(m)) return -1;
+    if ('column' in s.arrival) arrival = toMs(v[this.iArrival]!, s.arrivalUnit);
+    else {
+      const e = v[this.iEnd]!;
+      const m = v[this.iMinus]!;
       arrival = s.arrival.minusUnit === s.arrivalUnit ? toMs(e - m, s.arrivalUnit) : toMs(e, s.arrivalUnit) - toMs(m, s.arrival.minusUnit);
     }
     const duration = toMs(dRaw, s.durationUnit);
     if (duration < 0) return this.reject('negative_duration');
-    let size = Number.NaN;
-    if (this.iSize >= 0) {
-      const from = b[this.iSize]!;
-      const to = b[this.iSize + 1]! - 1;
-      const z = parsePlainDecimalBytes(buf, from, to);
-      // Blanks, exponents or an empty size: the text path knows what they mean.
-      if (Number.isNaN(z)) return -1;
-      size = Number.isSafeInteger(z) && z >= 0 ? z : Number.NaN;
-    }
     const keys = this.iKeys;
     let key: string;
     if (keys.length <= 2) {
@@ -203,14 +188,19 @@ class TableParser extends RowFields implements RowParser {
     }
     const kept = this.keep(arrival, duration, key);
     if (kept !== LINE_KEPT) return kept;
+    const b = pl.bounds;
     if (this.iClass >= 0) {
       const from = b[this.iClass]!;
       const to = b[this.iClass + 1]! - 1;
       if (to - from > MAX_KEY_BYTES) return this.reject('class_too_long');
-      this.cls = this.classNames.strings[this.classNames.intern(buf, from, to, hashBytes(buf, from, to))]!;
+      this.cls = this.classNames.strings[this.classNames.intern(buf, from, to, pl.hashes[this.iClass]!)]!;
     }
-    if (this.iSize >= 0) this.size = size;
-    if (copy) {
+    if (this.iSize >= 0) {
+      // A size that is not a whole number of bytes is written as "no size", not a reject (SPEC §4).
+      const z = v[this.iSize]!;
+      this.size = Number.isSafeInteger(z) && z >= 0 ? z : Number.NaN;
+    }
+    if (this.copyTimes && pl.shortest[this.iArrival] === 1 && pl.shortest[this.iDuration] === 1) {
       const r = this.raw;
       r[0] = b[this.iArrival]!;
       r[1] = b[this.iArrival + 1]! - 1;
@@ -237,10 +227,10 @@ class TableParser extends RowFields implements RowParser {
 
   /** The interned id of key field `i` of the current plain line; -2 when it is empty. */
   private part(buf: Uint8Array, i: number): number {
-    const from = this.bounds[i]!;
-    const to = this.bounds[i + 1]! - 1;
+    const from = this.plain.bounds[i]!;
+    const to = this.plain.bounds[i + 1]! - 1;
     if (to === from) return -2;
-    return this.keyParts.intern(buf, from, to, hashBytes(buf, from, to));
+    return this.keyParts.intern(buf, from, to, this.plain.hashes[i]!);
   }
 
   /** Parses a numeric column; on failure sets the (malformed) reason and returns NaN. */
@@ -288,7 +278,10 @@ class TableParser extends RowFields implements RowParser {
       throw new InputError(msg.convertHeaderLacks(this.file, line, shown, [...new Set(missing)]));
     }
     this.width = names.length;
-    this.bounds = new Int32Array(names.length + 1);
+    const roles = new Uint8Array(names.length);
+    for (const i of [this.iArrival, this.iEnd, this.iMinus, this.iDuration, this.iSize]) if (i >= 0) roles[i]! |= FIELD_NUMBER;
+    for (const i of [...this.iKeys, this.iClass]) if (i >= 0) roles[i]! |= FIELD_HASH;
+    this.plain = new PlainLine(roles);
   }
 
   private reject(reason: string, malformed = false): number {
