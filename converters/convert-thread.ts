@@ -88,7 +88,7 @@ export async function convertRange(setup: ThreadSetup, parser: RowParser, enc: R
       disorder = true;
       return true;
     }
-    if (raw !== null && raw[0]! >= 0) enc.writeCopied(parser.arrival, parser.key, parser.cls, parser.size, buf, raw);
+    if (raw !== null && raw[0]! >= 0) enc.writeCopied(parser.arrival, parser.key, parser.cls, parser.size, buf, raw, parser.keyId);
     else enc.write(parser.arrival, parser.duration, parser.key, parser.cls, parser.size);
     return false;
   };

@@ -84,6 +84,7 @@ class TableParser extends RowFields implements RowParser {
 
   parse(buf: Uint8Array, start: number, end: number, line: number): number {
     this.raw[0] = -1;
+    this.keyId = -1;
     if (this.width > 0 && end > start && !this.textOnly) {
       const r = this.parsePlain(buf, start, end);
       if (r >= 0) return r;
@@ -168,11 +169,15 @@ class TableParser extends RowFields implements RowParser {
     if (duration < 0) return this.reject('negative_duration');
     const keys = this.iKeys;
     let key: string;
+    /** A one-column key's id is its interned id (one per text); two-part keys have none. */
+    let id = -1;
     if (keys.length <= 2) {
       const k0 = this.part(buf, keys[0]!);
       if (k0 < 0) return k0 === -2 ? this.reject('empty_key') : -1;
-      if (keys.length === 1) key = this.keyParts.strings[k0]!;
-      else {
+      if (keys.length === 1) {
+        key = this.keyParts.strings[k0]!;
+        id = k0;
+      } else {
         const k1 = this.part(buf, keys[1]!);
         if (k1 < 0) return k1 === -2 ? this.reject('empty_key') : -1;
         const code = k0 * 0x200000 + k1;
@@ -188,6 +193,7 @@ class TableParser extends RowFields implements RowParser {
     }
     const kept = this.keep(arrival, duration, key);
     if (kept !== LINE_KEPT) return kept;
+    this.keyId = id;
     const b = pl.bounds;
     if (this.iClass >= 0) {
       const from = b[this.iClass]!;
