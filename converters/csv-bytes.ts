@@ -121,24 +121,20 @@ export function scanPlainCsvLine(buf: Uint8Array, start: number, end: number, pl
       if (neg) p++;
       const first = p;
       let m = 0;
-      let digits = 0;
-      let frac = 0;
-      let dot = false;
+      /** Where the dot is, or -1: digits and decimals are counted from it at the end, not per digit. */
+      let dotAt = -1;
       for (; p < end; p++) {
-        const c = buf[p]!;
-        if (c >= 48 && c <= 57) {
-          m = m * 10 + (c - 48);
-          digits++;
-          if (dot) frac++;
-        } else if (c === 46 && !dot) {
-          dot = true;
-        } else if (c === 44) {
-          break;
-        } else {
-          return -1;
-        }
+        const d = buf[p]! - 48;
+        if (d >= 0 && d <= 9) m = m * 10 + d;
+        // '.' (46) once, then ',' (44) ends the field.
+        else if (d === -2 && dotAt < 0) dotAt = p;
+        else if (d === -4) break;
+        else return -1;
       }
+      const dot = dotAt >= 0;
+      const digits = dot ? p - first - 1 : p - first;
       if (digits === 0 || digits > 15) return -1;
+      const frac = dot ? p - dotAt - 1 : 0;
       const int = digits - frac;
       // The conditions of plainDecimal.shortest (see parsePlainDecimalBytes).
       plan.shortest[i] = int > 0 && (buf[first] !== 48 || (int === 1 && (dot || !neg))) && (!dot || (frac > 0 && frac <= 6 && buf[p - 1] !== 48)) ? 1 : 0;
