@@ -43,6 +43,11 @@ export function createTableParser(spec: TableSpec, file: string, opts: { textOnl
   return new TableParser(spec, file, opts.textOnly === true);
 }
 
+/** The literal of unit `u` (see TableParser's constructor). */
+function unitLiteral(u: TimeUnit): TimeUnit {
+  return u === 's' ? 's' : u === 'ms' ? 'ms' : 'us';
+}
+
 class TableParser extends RowFields implements RowParser {
   readonly columns: TraceColumns;
   private readonly spec: TableSpec;
@@ -71,7 +76,10 @@ class TableParser extends RowFields implements RowParser {
 
   constructor(spec: TableSpec, file: string, textOnly: boolean) {
     super();
-    this.spec = spec;
+    // Units as this module's literals: a spec cloned to a conversion thread holds other strings equal to them, and `===`
+    // would compare their characters on every row (toMs) instead of their identity.
+    const arrival = 'column' in spec.arrival ? spec.arrival : { ...spec.arrival, minusUnit: unitLiteral(spec.arrival.minusUnit) };
+    this.spec = { ...spec, arrival, arrivalUnit: unitLiteral(spec.arrivalUnit), durationUnit: unitLiteral(spec.durationUnit) };
     this.file = file;
     this.textOnly = textOnly;
     this.columns = { size: spec.sizeColumn !== null, class: spec.classColumn !== null };
