@@ -134,7 +134,7 @@ async function runPass(req: ConvertRequest, mode: 'check' | 'stream' | 'buffer',
             disorder = true;
             return true;
           }
-          if (raw !== null && raw[0]! >= 0) writer.writeCopied(parser.arrival, parser.key, parser.cls, parser.size, buf, raw);
+          if (raw !== null && raw[0]! >= 0) writer.writeCopied(parser.arrival, parser.key, parser.cls, parser.size, buf, raw, parser.keyId);
           else writer.write(parser.arrival, parser.duration, parser.key, parser.cls, parser.size);
         } else if (buffer !== null) {
           buffer.write(parser.arrival, parser.duration, parser.key, parser.cls, parser.size);

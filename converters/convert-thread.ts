@@ -1,10 +1,11 @@
 // A conversion thread: converts byte ranges of a plain CSV table with the format's own parser and row encoder.
+import { closeSync, openSync, readSync } from 'node:fs';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { gzipSync } from 'node:zlib';
 import { RowEncoder, type EncodedRows } from '../traces/row-encoder.ts';
 import type { RowCounts } from '../traces/trace-meta.ts';
 import { tallyLine } from './line-tally.ts';
-import { scanLines } from './line-source.ts';
+import { emitLines, scanLines } from './line-source.ts';
 import { rejectExcerpt } from './rejects-writer.ts';
 import { LINE_KEPT, LINE_SKIP, type RowParser } from './row-parser.ts';
 import { createTableParser, type TableSpec } from './table-converter.ts';
@@ -21,6 +22,8 @@ export interface ThreadSetup {
   readonly gzipLevel: number | null;
   /** Stop a range at its first reject (the coordinator then fails the conversion naming it). */
   readonly strict: boolean;
+  /** Longest range read whole (default IN_MEMORY_RANGE_BYTES; tests set 0 to stream every range). */
+  readonly wholeRangeBytes?: number;
 }
 
 /** One range to convert: bytes [start, end) of the input, starting and ending at line starts. */
@@ -72,30 +75,60 @@ export async function convertRange(setup: ThreadSetup, parser: RowParser, enc: R
   let disorder = false;
   // A range's text is about as long as its input.
   enc.reserve(task.end - task.start, spare);
-  const scan = await scanLines(
-    setup.input,
-    (buf, start, end, line, overlong) => {
-      const r = tallyLine(parser, rows, buf, start, end, line, overlong);
-      if (r === LINE_SKIP) return false;
-      if (r !== LINE_KEPT) {
-        rejectLines.push(line);
-        rejectReasons.push(parser.reason);
-        rejectTexts.push(parser.malformed ? rejectExcerpt(buf, start, end) : null);
-        return setup.strict;
-      }
-      if (!enc.accepts(parser.arrival)) {
-        disorder = true;
-        return true;
-      }
-      if (raw !== null && raw[0]! >= 0) enc.writeCopied(parser.arrival, parser.key, parser.cls, parser.size, buf, raw);
-      else enc.write(parser.arrival, parser.duration, parser.key, parser.cls, parser.size);
-      return false;
-    },
-    { hash: false, range: { start: task.start, end: task.end } },
-  );
+  const onLine = (buf: Uint8Array, start: number, end: number, line: number, overlong: boolean): boolean => {
+    const r = tallyLine(parser, rows, buf, start, end, line, overlong);
+    if (r === LINE_SKIP) return false;
+    if (r !== LINE_KEPT) {
+      rejectLines.push(line);
+      rejectReasons.push(parser.reason);
+      rejectTexts.push(parser.malformed ? rejectExcerpt(buf, start, end) : null);
+      return setup.strict;
+    }
+    if (!enc.accepts(parser.arrival)) {
+      disorder = true;
+      return true;
+    }
+    if (raw !== null && raw[0]! >= 0) enc.writeCopied(parser.arrival, parser.key, parser.cls, parser.size, buf, raw, parser.keyId);
+    else enc.write(parser.arrival, parser.duration, parser.key, parser.cls, parser.size);
+    return false;
+  };
+  const length = task.end - task.start;
+  let lines: number;
+  if (length <= (setup.wholeRangeBytes ?? IN_MEMORY_RANGE_BYTES)) {
+    // The range in one read (no stream): its lines are handed over from memory.
+    const buf = readRange(setup.input, task.start, length);
+    lines = emitLines(buf, 0, length, 1, onLine).lines;
+  } else {
+    lines = (await scanLines(setup.input, onLine, { hash: false, range: { start: task.start, end: task.end } })).lines;
+  }
   const batch = enc.take();
   const member = setup.gzipLevel === null ? null : gzipSync(batch.bytes, { level: setup.gzipLevel });
-  return { index: task.index, lines: scan.lines, rows, rejectLines, rejectReasons, rejectTexts, disorder, batch, member };
+  return { index: task.index, lines, rows, rejectLines, rejectReasons, rejectTexts, disorder, batch, member };
+}
+
+/**
+ * Longest range read into memory at once (bytes); a longer one (a range cut after a very long line) is streamed.
+ * Ranges are RANGE_BYTES (8 MiB) plus the rest of a line.
+ */
+export const IN_MEMORY_RANGE_BYTES = 24 << 20;
+
+/** The thread's buffer for ranges read whole, reused from range to range. */
+let rangeBuffer = Buffer.allocUnsafe(0);
+
+/** Reads `length` bytes of `input` from `start` into the thread's range buffer; throws when the file is shorter. */
+function readRange(input: string, start: number, length: number): Buffer {
+  if (rangeBuffer.length < length) rangeBuffer = Buffer.allocUnsafe(Math.max(length, 9 << 20));
+  const fd = openSync(input, 'r');
+  try {
+    for (let at = 0; at < length; ) {
+      const n = readSync(fd, rangeBuffer, at, length - at, start + at);
+      if (n <= 0) throw new Error(`${input}: ended before byte ${start + length}`);
+      at += n;
+    }
+  } finally {
+    closeSync(fd);
+  }
+  return rangeBuffer;
 }
 
 /** The parser of a thread, past the header line. */

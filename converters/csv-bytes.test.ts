@@ -1,7 +1,8 @@
 // Tests of the byte fast path against the text path (splitCsvLine, parseDecimal) on seeded random lines.
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../src/rng/seeded.ts';
-import { parsePlainDecimalBytes, plainDecimal, splitPlainCsvBytes } from './csv-bytes.ts';
+import { FIELD_HASH, FIELD_NUMBER, parsePlainDecimalBytes, PlainLine, plainDecimal, scanPlainCsvLine, splitPlainCsvBytes } from './csv-bytes.ts';
+import { hashBytes } from '../traces/byte-interner.ts';
 import { parseDecimal, splitCsvLine } from './csv-line.ts';
 
 const enc = new TextEncoder();
@@ -71,5 +72,67 @@ describe('parsePlainDecimalBytes', () => {
       parsePlainDecimalBytes(b, 0, b.length);
       expect(plainDecimal.shortest, t).toBe(yes.includes(t));
     }
+  });
+});
+
+describe('scanPlainCsvLine', () => {
+  // Roles of a 4-column table: a number, a hashed key, an unused column, a number that is also hashed.
+  const ROLES = [FIELD_NUMBER, FIELD_HASH, 0, FIELD_NUMBER | FIELD_HASH];
+
+  it('splits, parses and hashes a plain line in one pass (hand-checked line)', () => {
+    const plan = new PlainLine(ROLES);
+    const b = enc.encode('-12.5,fn001,,7');
+    expect(scanPlainCsvLine(b, 0, b.length, plan)).toBe(4);
+    expect(Array.from(plan.bounds)).toEqual([0, 6, 12, 13, 15]);
+    expect([plan.values[0], plan.values[3]]).toEqual([-12.5, 7]);
+    expect([plan.shortest[0], plan.shortest[3]]).toEqual([1, 1]);
+    expect([plan.hashes[1], plan.hashes[3]]).toEqual([hashBytes(b, 6, 11), hashBytes(b, 13, 14)]);
+  });
+
+  it('declines quoted, non-ASCII, unusual numbers and too many fields (the text path decides)', () => {
+    const plan = new PlainLine(ROLES);
+    for (const line of ['1,"a",x,2', '1,ü,x,2', '1e3,a,x,2', ' 1,a,x,2', '1,a,x,', '+1,a,x,2', '1,a,x,2,5', '1,a,x,1234567890123456', '1.2.3,a,x,2', '-,a,x,2']) {
+      const b = enc.encode(line);
+      expect(scanPlainCsvLine(b, 0, b.length, plan), line).toBe(-1);
+    }
+    // Fewer fields than the roles: the count says so (the caller compares it with the width).
+    const short = enc.encode('1,a');
+    expect(scanPlainCsvLine(short, 0, short.length, plan)).toBe(2);
+  });
+
+  it('agrees with splitPlainCsvBytes, parsePlainDecimalBytes and hashBytes on random lines (differential, 20000 cases)', () => {
+    const rng = createRng('csv-bytes-scan');
+    const plan = new PlainLine(ROLES);
+    const bounds = new Int32Array(ROLES.length + 1);
+    const pieces = ['0', '1', '9', '-', '.', ',', '"', 'a', 'é', ' ', 'e', '00', '12', '3.25'];
+    let plain = 0;
+    for (let i = 0; i < 20000; i++) {
+      let t = '';
+      const n = Math.floor(rng.next() * 14);
+      for (let k = 0; k < n; k++) t += pieces[Math.floor(rng.next() * pieces.length)]!;
+      // Embed it in a line of the usual shape half the time, so plain lines are common.
+      const line = rng.next() < 0.5 ? t : `${Math.floor(rng.next() * 1e4) / 100},k${t.length},z,${t}`;
+      const b = enc.encode(line);
+      const got = scanPlainCsvLine(b, 0, b.length, plan);
+      const n2 = splitPlainCsvBytes(b, 0, b.length, bounds);
+      const numbers = [0, 3].filter((f) => f < n2);
+      const parsed = numbers.map((f) => {
+        const x = parsePlainDecimalBytes(b, bounds[f]!, bounds[f + 1]! - 1);
+        return { x, shortest: plainDecimal.shortest };
+      });
+      if (n2 < 0 || parsed.some((p) => Number.isNaN(p.x))) {
+        expect(got, line).toBe(-1);
+        continue;
+      }
+      expect(got, line).toBe(n2);
+      plain++;
+      expect(Array.from(plan.bounds.subarray(0, n2 + 1)), line).toEqual(Array.from(bounds.subarray(0, n2 + 1)));
+      numbers.forEach((f, j) => {
+        expect(Object.is(plan.values[f], parsed[j]!.x), line).toBe(true);
+        expect(plan.shortest[f] === 1, line).toBe(parsed[j]!.shortest);
+      });
+      for (const f of [1, 3].filter((f) => f < n2)) expect(plan.hashes[f], line).toBe(hashBytes(b, bounds[f]!, bounds[f + 1]! - 1));
+    }
+    expect(plain).toBeGreaterThan(1000);
   });
 });

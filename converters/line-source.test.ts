@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { InputError } from '../src/errors.ts';
-import { scanLines, sniffGzip } from './line-source.ts';
+import { emitLines, MAX_LINE_BYTES, OVERLONG_HEAD_BYTES, scanLines, sniffGzip } from './line-source.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'hsim-lines-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -56,5 +56,41 @@ describe('sniffGzip', () => {
     writeFileSync(fake, TEXT);
     expect(() => sniffGzip(fake)).toThrow(InputError);
     expect(() => sniffGzip(dir)).toThrow(InputError);
+  });
+});
+
+describe('emitLines', () => {
+  function emitted(text: string | Buffer, stopAt: string | null = null): { seen: string[]; overlong: boolean[]; lines: number; stoppedAt: number } {
+    const buf = typeof text === 'string' ? Buffer.from(text) : text;
+    const seen: string[] = [];
+    const overlong: boolean[] = [];
+    const r = emitLines(buf, 0, buf.length, 5, (b, start, end, line, long) => {
+      seen.push(`${line}:${Buffer.from(b.subarray(start, end)).toString()}`);
+      overlong.push(long);
+      return Buffer.from(b.subarray(start, end)).toString() === stopAt;
+    });
+    return { seen, overlong, ...r };
+  }
+
+  it('hands over the lines as scanLines does: CR removed, blank lines kept, a last line without newline, numbered from `first`', () => {
+    expect(emitted('a,1\r\n\n\r\nb,2\nc')).toMatchObject({ seen: ['5:a,1', '6:', '7:', '8:b,2', '9:c'], lines: 5, stoppedAt: -1 });
+    // A trailing newline ends the last line; a lone CR after it is a last (empty) line.
+    expect(emitted('x\n').seen).toEqual(['5:x']);
+    expect(emitted('x\n\r').seen).toEqual(['5:x', '6:']);
+    expect(emitted('').lines).toBe(0);
+  });
+
+  it('stops where the handler says, just past that line', () => {
+    expect(emitted('one\ntwo\nthree\n', 'two')).toMatchObject({ seen: ['5:one', '6:two'], lines: 2, stoppedAt: 8 });
+    expect(emitted('one\ntwo', 'two')).toMatchObject({ lines: 2, stoppedAt: 7 });
+  });
+
+  it('gives an overlong line as its first bytes only, also without newline, and goes on after it', () => {
+    const long = 'L'.repeat(MAX_LINE_BYTES + 1);
+    const r = emitted(Buffer.from(`a\n${long}\nb\n${long}`));
+    expect(r.seen.map((s) => s.length)).toEqual([3, 2 + OVERLONG_HEAD_BYTES, 3, 2 + OVERLONG_HEAD_BYTES]);
+    expect(r.overlong).toEqual([false, true, false, true]);
+    // Exactly MAX_LINE_BYTES is not overlong.
+    expect(emitted(`${'L'.repeat(MAX_LINE_BYTES)}\nz`).overlong).toEqual([false, false]);
   });
 });

@@ -95,19 +95,16 @@ export async function scanLines(path: string, onLine: LineHandler, opts: ScanOpt
         }
         pos = nl + 1;
       }
-      for (;;) {
-        const nl = chunk.indexOf(10, pos);
-        if (nl < 0) break;
-        if (nl - pos > MAX_LINE_BYTES) {
-          overlong = true;
-          head = chunk.subarray(pos, pos + OVERLONG_HEAD_BYTES);
-        }
-        if (emit(chunk, pos, nl)) {
+      const last = chunk.lastIndexOf(10);
+      if (last >= pos) {
+        const r = emitLines(chunk, pos, last + 1, lineNo + 1, onLine);
+        lineNo += r.lines;
+        if (r.stoppedAt >= 0) {
           stopped = true;
-          stoppedAt = base + nl + 1;
+          stoppedAt = base + r.stoppedAt;
           break outer;
         }
-        pos = nl + 1;
+        pos = last + 1;
       }
       if (pos < chunk.length) appendCarry(chunk.subarray(pos), chunk.length - pos);
       base += chunk.length;
@@ -139,6 +136,33 @@ export async function scanLines(path: string, onLine: LineHandler, opts: ScanOpt
     }
     carry = carry === null ? Buffer.from(chunk.subarray(0, len)) : Buffer.concat([carry, chunk.subarray(0, len)]);
   }
+}
+
+/** What emitLines went through: the lines handed over, and the offset just past the line that stopped it (else -1). */
+export interface EmittedLines {
+  lines: number;
+  stoppedAt: number;
+}
+
+/**
+ * Hands the lines of `buf[start, end)` to `onLine` as scanLines does, numbered from `first`: each ends at a newline,
+ * the bytes after the last newline (if any) are a last line, a trailing CR is removed, and a line over MAX_LINE_BYTES
+ * comes as its first OVERLONG_HEAD_BYTES bytes (`overlong`). Stops when `onLine` returns true. Synchronous: the
+ * bytes are in memory (a chunk's whole lines, or a conversion thread's range).
+ */
+export function emitLines(buf: Buffer, start: number, end: number, first: number, onLine: LineHandler): EmittedLines {
+  let line = first;
+  for (let pos = start; pos < end; line++) {
+    let nl = buf.indexOf(10, pos);
+    if (nl < 0 || nl >= end) nl = end;
+    const stop =
+      nl - pos > MAX_LINE_BYTES
+        ? onLine(buf.subarray(pos, pos + OVERLONG_HEAD_BYTES), 0, OVERLONG_HEAD_BYTES, line, true)
+        : onLine(buf, pos, nl > pos && buf[nl - 1] === 13 ? nl - 1 : nl, line, false);
+    if (stop === true) return { lines: line - first + 1, stoppedAt: Math.min(nl + 1, end) };
+    pos = nl + 1;
+  }
+  return { lines: line - first, stoppedAt: -1 };
 }
 
 /**

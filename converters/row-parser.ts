@@ -23,6 +23,11 @@ export interface RowParser {
   /** Whether the last rejected line was malformed (its text is kept in the rejects file) rather than refused by a rule. */
   malformed: boolean;
   /**
+   * Optional, after LINE_KEPT: a dense id of `key` among the keys this parser gave (the same id always the same key),
+   * or -1; a writer may look the key's bytes up by it (RowEncoder's `keyId`) instead of by the text.
+   */
+  keyId?: number;
+  /**
    * Optional, for a writer that copies instead of formatting: after LINE_KEPT, `[raw[0], raw[1])` and
    * `[raw[2], raw[3])` of the line's buffer hold exactly `String(arrival)` and `String(duration)`, or raw[0] is -1.
    */
@@ -52,6 +57,7 @@ export abstract class RowFields {
   key = '';
   cls = '';
   size = Number.NaN;
+  keyId = -1;
   reason = '';
   malformed = false;
 }

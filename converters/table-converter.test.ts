@@ -83,3 +83,23 @@ describe('table parser time texts (raw)', () => {
     expect(p.raw![0]).toBe(-1);
   });
 });
+
+describe('TableParser keyId', () => {
+  it('gives a plain one-column key its interned id (same key, same id) and -1 to quoted and two-part keys', () => {
+    const one = createTableParser(resolveConverterSpec('csv', { arrival: 't', duration: 'd', key: 'k' }).rules as TableSpec, 'x.csv');
+    const ids: number[] = [];
+    for (const [i, line] of ['t,d,k', '1,2,a', '2,2,b', '3,2,a', '4,2,"a"'].entries()) {
+      const b = enc.encode(line);
+      one.parse(b, 0, b.length, i + 1);
+      ids.push(one.keyId ?? -9);
+    }
+    // Hand-read: the header sets nothing (-1); a → 0, b → 1, a → 0; the quoted "a" takes the text path (-1).
+    expect(ids).toEqual([-1, 0, 1, 0, -1]);
+    const two = createTableParser(resolveConverterSpec('csv', { arrival: 't', duration: 'd', key: 'k,j' }).rules as TableSpec, 'x.csv');
+    for (const [i, line] of ['t,d,k,j', '1,2,a,b'].entries()) {
+      const b = enc.encode(line);
+      expect(two.parse(b, 0, b.length, i + 1)).toBe(i === 0 ? 0 : LINE_KEPT);
+    }
+    expect([two.key, two.keyId]).toEqual(['a/b', -1]);
+  });
+});

@@ -1,9 +1,9 @@
 // CSV tables with a header (Azure 2021, Huawei 2025, generic CSV) to common-format rows (SPEC §4).
 import * as msg from '../src/messages.ts';
 import { InputError } from '../src/errors.ts';
-import { parsePlainDecimalBytes, plainDecimal, splitPlainCsvBytes } from './csv-bytes.ts';
+import { FIELD_HASH, FIELD_NUMBER, PlainLine, scanPlainCsvLine } from './csv-bytes.ts';
 import { parseDecimal, splitCsvLine } from './csv-line.ts';
-import { ByteInterner, hashBytes } from '../traces/byte-interner.ts';
+import { ByteInterner } from '../traces/byte-interner.ts';
 import { isUtf8 } from 'node:buffer';
 import { keyProblem, LINE_KEPT, MAX_KEY_BYTES, LINE_REJECTED, LINE_SKIP, RowFields, type RowParser } from './row-parser.ts';
 import type { TraceColumns } from '../traces/trace-csv.ts';
@@ -43,6 +43,11 @@ export function createTableParser(spec: TableSpec, file: string, opts: { textOnl
   return new TableParser(spec, file, opts.textOnly === true);
 }
 
+/** The literal of unit `u` (see TableParser's constructor). */
+function unitLiteral(u: TimeUnit): TimeUnit {
+  return u === 's' ? 's' : u === 'ms' ? 'ms' : 'us';
+}
+
 class TableParser extends RowFields implements RowParser {
   readonly columns: TraceColumns;
   private readonly spec: TableSpec;
@@ -55,8 +60,8 @@ class TableParser extends RowFields implements RowParser {
   private iKeys: number[] = [];
   private iClass = -1;
   private iSize = -1;
-  /** Field bounds of the plain-line fast path (sized to the header's width once it is read). */
-  private bounds = new Int32Array(0);
+  /** The plain-line fast path's roles and results per column (sized to the header's width once it is read). */
+  private plain = new PlainLine([]);
   /** Key parts and classes of plain lines, interned from bytes (no string per row for a seen value). */
   private readonly keyParts = new ByteInterner();
   private readonly classNames = new ByteInterner();
@@ -71,7 +76,10 @@ class TableParser extends RowFields implements RowParser {
 
   constructor(spec: TableSpec, file: string, textOnly: boolean) {
     super();
-    this.spec = spec;
+    // Units as this module's literals: a spec cloned to a conversion thread holds other strings equal to them, and `===`
+    // would compare their characters on every row (toMs) instead of their identity.
+    const arrival = 'column' in spec.arrival ? spec.arrival : { ...spec.arrival, minusUnit: unitLiteral(spec.arrival.minusUnit) };
+    this.spec = { ...spec, arrival, arrivalUnit: unitLiteral(spec.arrivalUnit), durationUnit: unitLiteral(spec.durationUnit) };
     this.file = file;
     this.textOnly = textOnly;
     this.columns = { size: spec.sizeColumn !== null, class: spec.classColumn !== null };
@@ -84,6 +92,7 @@ class TableParser extends RowFields implements RowParser {
 
   parse(buf: Uint8Array, start: number, end: number, line: number): number {
     this.raw[0] = -1;
+    this.keyId = -1;
     if (this.width > 0 && end > start && !this.textOnly) {
       const r = this.parsePlain(buf, start, end);
       if (r >= 0) return r;
@@ -152,42 +161,31 @@ class TableParser extends RowFields implements RowParser {
    * strings: returns LINE_KEPT or LINE_REJECTED, or -1 when the line is not plain (the text path decides then).
    */
   private parsePlain(buf: Uint8Array, start: number, end: number): number {
-    const b = this.bounds;
-    if (splitPlainCsvBytes(buf, start, end, b) !== this.width) return -1;
-    const dRaw = parsePlainDecimalBytes(buf, b[this.iDuration]!, b[this.iDuration + 1]! - 1);
-    if (Number.isNaN(dRaw)) return -1;
-    let copy = this.copyTimes && plainDecimal.shortest;
+    const pl = this.plain;
+    if (scanPlainCsvLine(buf, start, end, pl) !== this.width) return -1;
+    const v = pl.values;
+    const dRaw = v[this.iDuration]!;
     const s = this.spec;
     let arrival: number;
-    if ('column' in s.arrival) {
-      const a = parsePlainDecimalBytes(buf, b[this.iArrival]!, b[this.iArrival + 1]! - 1);
-      if (Number.isNaN(a)) return -1;
-      copy &&= plainDecimal.shortest;
-      arrival = toMs(a, s.arrivalUnit);
-    } else {
-      const e = parsePlainDecimalBytes(buf, b[this.iEnd]!, b[this.iEnd + 1]! - 1);
-      const m = this.iMinus === this.iDuration ? dRaw : parsePlainDecimalBytes(buf, b[this.iMinus]!, b[this.iMinus + 1]! - 1);
-      if (Number.isNaN(e) || Number.isNaN(m)) return -1;
+    if ('column' in s.arrival) arrival = toMs(v[this.iArrival]!, s.arrivalUnit);
+    else {
+      const e = v[this.iEnd]!;
+      const m = v[this.iMinus]!;
       arrival = s.arrival.minusUnit === s.arrivalUnit ? toMs(e - m, s.arrivalUnit) : toMs(e, s.arrivalUnit) - toMs(m, s.arrival.minusUnit);
     }
     const duration = toMs(dRaw, s.durationUnit);
     if (duration < 0) return this.reject('negative_duration');
-    let size = Number.NaN;
-    if (this.iSize >= 0) {
-      const from = b[this.iSize]!;
-      const to = b[this.iSize + 1]! - 1;
-      const z = parsePlainDecimalBytes(buf, from, to);
-      // Blanks, exponents or an empty size: the text path knows what they mean.
-      if (Number.isNaN(z)) return -1;
-      size = Number.isSafeInteger(z) && z >= 0 ? z : Number.NaN;
-    }
     const keys = this.iKeys;
     let key: string;
+    /** A one-column key's id is its interned id (one per text); two-part keys have none. */
+    let id = -1;
     if (keys.length <= 2) {
       const k0 = this.part(buf, keys[0]!);
       if (k0 < 0) return k0 === -2 ? this.reject('empty_key') : -1;
-      if (keys.length === 1) key = this.keyParts.strings[k0]!;
-      else {
+      if (keys.length === 1) {
+        key = this.keyParts.strings[k0]!;
+        id = k0;
+      } else {
         const k1 = this.part(buf, keys[1]!);
         if (k1 < 0) return k1 === -2 ? this.reject('empty_key') : -1;
         const code = k0 * 0x200000 + k1;
@@ -203,14 +201,20 @@ class TableParser extends RowFields implements RowParser {
     }
     const kept = this.keep(arrival, duration, key);
     if (kept !== LINE_KEPT) return kept;
+    this.keyId = id;
+    const b = pl.bounds;
     if (this.iClass >= 0) {
       const from = b[this.iClass]!;
       const to = b[this.iClass + 1]! - 1;
       if (to - from > MAX_KEY_BYTES) return this.reject('class_too_long');
-      this.cls = this.classNames.strings[this.classNames.intern(buf, from, to, hashBytes(buf, from, to))]!;
+      this.cls = this.classNames.strings[this.classNames.intern(buf, from, to, pl.hashes[this.iClass]!)]!;
     }
-    if (this.iSize >= 0) this.size = size;
-    if (copy) {
+    if (this.iSize >= 0) {
+      // A size that is not a whole number of bytes is written as "no size", not a reject (SPEC §4).
+      const z = v[this.iSize]!;
+      this.size = Number.isSafeInteger(z) && z >= 0 ? z : Number.NaN;
+    }
+    if (this.copyTimes && pl.shortest[this.iArrival] === 1 && pl.shortest[this.iDuration] === 1) {
       const r = this.raw;
       r[0] = b[this.iArrival]!;
       r[1] = b[this.iArrival + 1]! - 1;
@@ -237,10 +241,10 @@ class TableParser extends RowFields implements RowParser {
 
   /** The interned id of key field `i` of the current plain line; -2 when it is empty. */
   private part(buf: Uint8Array, i: number): number {
-    const from = this.bounds[i]!;
-    const to = this.bounds[i + 1]! - 1;
+    const from = this.plain.bounds[i]!;
+    const to = this.plain.bounds[i + 1]! - 1;
     if (to === from) return -2;
-    return this.keyParts.intern(buf, from, to, hashBytes(buf, from, to));
+    return this.keyParts.intern(buf, from, to, this.plain.hashes[i]!);
   }
 
   /** Parses a numeric column; on failure sets the (malformed) reason and returns NaN. */
@@ -288,7 +292,10 @@ class TableParser extends RowFields implements RowParser {
       throw new InputError(msg.convertHeaderLacks(this.file, line, shown, [...new Set(missing)]));
     }
     this.width = names.length;
-    this.bounds = new Int32Array(names.length + 1);
+    const roles = new Uint8Array(names.length);
+    for (const i of [this.iArrival, this.iEnd, this.iMinus, this.iDuration, this.iSize]) if (i >= 0) roles[i]! |= FIELD_NUMBER;
+    for (const i of [...this.iKeys, this.iClass]) if (i >= 0) roles[i]! |= FIELD_HASH;
+    this.plain = new PlainLine(roles);
   }
 
   private reject(reason: string, malformed = false): number {

@@ -48,3 +48,27 @@ describe('RowEncoder.reserve', () => {
     expect(enc.take().bytes.buffer.byteLength).toBeGreaterThanOrEqual(1 << 20);
   });
 });
+
+describe('RowEncoder.writeCopied with key ids', () => {
+  it('writes and counts the keys as without ids, the texts looked up by id once met (hand-written rows)', () => {
+    const src = Buffer.from('1,2.5');
+    const r = Int32Array.of(0, 1, 2, 5);
+    const plain = new RowEncoder({ size: false, class: false }, true);
+    const byId = new RowEncoder({ size: false, class: false }, true);
+    for (const [key, id] of [['a', 0], ['b,c', 1], ['a', 0], ['b,c', 1]] as const) {
+      plain.writeCopied(1, key, '', Number.NaN, src, r);
+      byId.writeCopied(1, key, '', Number.NaN, src, r, id);
+    }
+    const want = plain.take();
+    expect(Buffer.from(want.bytes).toString()).toBe('1,2.5,a\n1,2.5,"b,c"\n1,2.5,a\n1,2.5,"b,c"\n');
+    expect(byId.take()).toEqual(want);
+  });
+
+  it('trusts the id: one id given to two keys writes the first key (the caller must keep ids one per key)', () => {
+    const enc = new RowEncoder({ size: false, class: false });
+    const src = Buffer.from('1,2');
+    enc.writeCopied(1, 'a', '', Number.NaN, src, Int32Array.of(0, 1, 2, 3), 0);
+    enc.writeCopied(1, 'b', '', Number.NaN, src, Int32Array.of(0, 1, 2, 3), 0);
+    expect(Buffer.from(enc.take().bytes).toString()).toBe('1,2,a\n1,2,a\n');
+  });
+});

@@ -45,6 +45,8 @@ export class RowEncoder {
   /** Interned key and class texts as their CSV bytes (quoted when needed); the map sizes are the counts. */
   protected readonly keyBytes = new Map<string, Buffer>();
   protected readonly classBytes = new Map<string, Buffer>();
+  /** keyBytes' entries by the ids a caller gives its keys (writeCopied's `keyId`): an array read, not a text lookup. */
+  private readonly keyById: (Buffer | undefined)[] = [];
 
   /** The key and class texts first met since the last `take()`, when asked for (a conversion thread reports them). */
   private readonly newKeys: string[] | null;
@@ -117,8 +119,9 @@ export class RowEncoder {
    * `write` with the arrival and duration texts copied from `src` instead of formatted: `[r[0], r[1])` and
    * `[r[2], r[3])` must hold exactly `String(arrival)` and `String(duration)` (e.g. texts for which the converters'
    * parsePlainDecimalBytes set `plainDecimal.shortest`), each at most 25 bytes, so the bytes written are those of `write`.
+   * `keyId` (optional, RowParser.keyId): the caller's dense id of `key`, the same for the same key on every call.
    */
-  writeCopied(arrival: number, key: string, cls: string, size: number, src: Uint8Array, r: Int32Array): void {
+  writeCopied(arrival: number, key: string, cls: string, size: number, src: Uint8Array, r: Int32Array, keyId = -1): void {
     this.begin(arrival);
     const out = this.out;
     let p = this.pos;
@@ -126,7 +129,7 @@ export class RowEncoder {
     out[p++] = 44;
     for (let i = r[2]!, to = r[3]!; i < to; i++) out[p++] = src[i]!;
     this.pos = p;
-    this.finishRow(key, cls, size);
+    this.finishRow(key, cls, size, keyId);
   }
 
   /** Counts a row arriving at `arrival` and makes room for its numbers (≤ 25 bytes each) and separators. */
@@ -139,10 +142,18 @@ export class RowEncoder {
     if (this.pos + 128 > this.out.length) this.grow(128);
   }
 
-  /** Writes `,key[,size][,class]\n` after a row's two times. */
-  private finishRow(key: string, cls: string, size: number): void {
+  /** Writes `,key[,size][,class]\n` after a row's two times (`keyId`: the caller's id of the key, or -1). */
+  private finishRow(key: string, cls: string, size: number, keyId = -1): void {
     this.out[this.pos++] = 44;
-    this.text(key, this.keyBytes, this.newKeys);
+    if (keyId < 0) this.text(key, this.keyBytes, this.newKeys);
+    else {
+      const b = this.keyById[keyId];
+      if (b !== undefined) this.bytes(b);
+      else {
+        this.text(key, this.keyBytes, this.newKeys);
+        this.keyById[keyId] = this.keyBytes.get(key);
+      }
+    }
     if (this.cols.size) {
       this.out[this.pos++] = 44;
       if (!Number.isNaN(size)) this.num(size);
@@ -249,6 +260,11 @@ export class RowEncoder {
       cache.set(s, b);
       fresh?.push(s);
     }
+    this.bytes(b);
+  }
+
+  /** Writes a key's or class's CSV bytes. */
+  private bytes(b: Buffer): void {
     const len = b.length;
     // Room for the text and what may follow it unchecked: a separator, a number (≤ 25 bytes) and the newline.
     if (this.pos + len + TAIL_BYTES > this.out.length) this.grow(len + TAIL_BYTES);
