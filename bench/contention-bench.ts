@@ -23,6 +23,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { setPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnBroker } from '../src/replay/fixtures/broker-process-fixture.ts';
+import { tInterval } from '../analysis/student-t.ts';
 
 interface Params {
   generator: string;
@@ -241,6 +242,16 @@ for (const arm of params.arms) {
   const ok = Math.abs(g) <= params.goal.gap_points && Math.abs(d) <= params.goal.mean_within;
   pass &&= ok;
   process.stdout.write(`  ${ok ? 'MEETS' : 'MISSES'} the goal with --cores and the measured --overhead [3]: gap ${fmt(g)} points (≤ ${params.goal.gap_points}), replay/sim ${fmt(d * 100)} % (within ±${params.goal.mean_within * 100} %)\n`);
+  // One replay is one realisation of a noisy system (a few peaks make a seed's means), so the per-seed figures scatter
+  // widely: the 95 % t-interval over seeds says how well the seeds at hand pin the mean gap down.
+  if (c.length >= 2) {
+    const spread = (xs: number[], unit: string): string => {
+      const t = tInterval(xs, 0.95);
+      return `${fmt(t.mean)}${unit} [${fmt(t.low)}, ${fmt(t.high)}] (per seed ${xs.map((x) => fmt(x)).join(', ')})`;
+    };
+    const gaps = c[0]!.gap_points === null ? null : c.map((r) => r.gap_points!);
+    process.stdout.write(`    over ${c.length} seeds, 95 % t-interval: ${gaps === null ? '' : `gap ${spread(gaps, '')}; `}replay/sim ${spread(c.map((r) => r.mean_diff_pct), ' %')}\n`);
+  }
 }
 process.stdout.write(`[1] a core per worker, [2] --cores = the replay's cores (${[...new Set(perSeed.map((s) => s.cores))].join(', ')}), [3] [2] with --overhead ${givenOverhead !== undefined ? `${givenOverhead} (given)` : `= the measured CPU per message (${perSeed.map((s) => s.overheadMs).join(', ')} ms)`}, [4] [3] on the effective cores (${perSeed.map((s) => `${s.effCores}: others ${s.othersMean.toFixed(2)}`).join(', ')})\n`);
 process.stdout.write(`goal ${pass ? 'met' : 'not met'}; wall ${((performance.now() - t0) / 1000).toFixed(0)} s\n`);
