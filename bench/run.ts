@@ -111,6 +111,8 @@ if (!synth) {
   //   right after a predictor arm ran ~15 % slower in every round (this tree's oracle 1.03 s), so compare medians
   //   of many rounds. The bins change saves ~5 % of the predictor's own time (a recorded sept call sequence replayed
   //   alone), under the noise of whole processes.
+  //   2026-12-04 19:53–20:21, main 5c83f58, a fresh idle machine (load average 0.3–1.7 from the bench itself), three
+  //   runs of 5 rounds: sept 1.37×, 1.27×, 1.27× wall (CPU 1.42×, 1.33×, 1.31×); sjf 0.87–0.88×; predictive 1.23–1.36×.
   interleaved(['oracle', 'sjf', 'sept', 'predictive'].map((a) => ({ label: `synth2m ${a}`, args: ['simulate', synth, '--arm', a, ...common] })), 5, 'target ≤ 1.5× synth2m oracle');
   rmSync(cache, { recursive: true, force: true });
 }
