@@ -13,13 +13,16 @@
 //
 // Parameters: experiments/contention/contention.json; environment overrides for a short run: SEEDS=1,2
 // TIME_SCALE=10 LOAD=0.3 OVERHEAD=<ms> (a given overhead in place of the measured one) KEEP=<dir> (keep the files)
+// RESULTS=<file.jsonl> (append each replay's figures to that file and summarise over every replay it holds with the same
+// load, time scale and arms: replications gathered over several runs, e.g. one per idle hour; SEEDS= with nothing
+// replays nothing and only summarises the file)
 // PRIORITY=<nice> (e.g. -10: on a machine shared with other users, the bench's session — its scheduler autogroup —
 // and its processes get that nice value, so that the replay has the cores it is compared on; needs the privilege to
 // lower a nice value; run it under setsid so that no other process of your session is affected).
 //   node bin/run-ts.js bench/contention-bench.ts
 //   PRIORITY=-10 setsid node bin/run-ts.js bench/contention-bench.ts
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { setPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnBroker } from '../src/replay/fixtures/broker-process-fixture.ts';
@@ -79,7 +82,7 @@ interface CpuSample {
 }
 
 const params = JSON.parse(readFileSync('experiments/contention/contention.json', 'utf8')) as Params;
-const seeds = process.env.SEEDS ? process.env.SEEDS.split(',').map(Number) : params.seeds;
+const seeds = process.env.SEEDS === undefined ? params.seeds : process.env.SEEDS === '' ? [] : process.env.SEEDS.split(',').map(Number);
 const timeScale = process.env.TIME_SCALE ?? String(params.time_scale);
 const load = process.env.LOAD ?? String(params.load);
 const givenOverhead = process.env.OVERHEAD;
@@ -148,7 +151,12 @@ const { child: broker, port } = await spawnBroker(sample);
 brokerPid = broker.pid!;
 const url = `harbinger://127.0.0.1:${port}`;
 /** Per seed: the compare rows against [unlimited, cores, cores + overhead, effective cores + overhead]. */
-const perSeed: { seed: number; cores: number; effCores: number; othersMean: number; overheadMs: number; sets: Row[][]; lateness: number[] }[] = [];
+type SeedFigures = { seed: number; cores: number; effCores: number; othersMean: number; overheadMs: number; sets: Row[][]; lateness: number[] };
+const perSeed: SeedFigures[] = [];
+const resultsFile = process.env.RESULTS;
+const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).stdout.trim() || 'unknown';
+/** What identifies replays that may be summarised together (the same experiment). */
+const experiment = { load, time_scale: timeScale, workers: params.workers, arms: params.arms, generator: params.generator };
 try {
   for (const seed of seeds) {
     const trace = join(dir, `prodflow-s${seed}.csv`);
@@ -215,12 +223,30 @@ try {
     const sets = JSON.parse(hsim(['compare', ...simFiles, replay, '--json'], 'compare --json')) as { rows: Row[] }[];
     const lateness = arms.map(([, a]) => a.replay.lateness_p99_ms);
     process.stdout.write(`producer lateness p99 per arm: ${lateness.map((l) => l.toFixed(1)).join(', ')} ms\n`);
-    perSeed.push({ seed, cores, effCores, othersMean, overheadMs, sets: sets.map((s) => s.rows), lateness });
+    const figures: SeedFigures = { seed, cores, effCores, othersMean, overheadMs, sets: sets.map((s) => s.rows), lateness };
+    perSeed.push(figures);
+    if (resultsFile !== undefined) appendFileSync(resultsFile, `${JSON.stringify({ experiment, at: new Date().toISOString(), commit, machine_load_after: uptime(), figures })}\n`);
   }
 } finally {
   broker.kill('SIGTERM');
 }
 
+if (resultsFile !== undefined && existsSync(resultsFile)) {
+  // Summarise every replay of the same experiment in the file (this run's are there already).
+  perSeed.length = 0;
+  const same = JSON.stringify(experiment);
+  readFileSync(resultsFile, 'utf8').split('\n').forEach((line, i) => {
+    if (line.trim() === '') return;
+    let entry: { experiment: unknown; figures: SeedFigures };
+    try {
+      entry = JSON.parse(line) as typeof entry;
+    } catch {
+      throw new Error(`${resultsFile}:${i + 1}: not a JSON line of this bench`);
+    }
+    if (JSON.stringify(entry.experiment) === same) perSeed.push(entry.figures);
+  });
+  process.stdout.write(`\n${perSeed.length} replay${perSeed.length === 1 ? '' : 's'} of this experiment in ${resultsFile} (seeds ${perSeed.map((f) => f.seed).join(', ')})\n`);
+}
 if (perSeed.length === 0) {
   process.stdout.write(`\nno valid replay; load after: ${uptime()}\n`);
   if (process.env.KEEP === undefined) rmSync(dir, { recursive: true, force: true });
