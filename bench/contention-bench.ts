@@ -155,8 +155,18 @@ type SeedFigures = { seed: number; cores: number; effCores: number; othersMean: 
 const perSeed: SeedFigures[] = [];
 const resultsFile = process.env.RESULTS;
 const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).stdout.trim() || 'unknown';
-/** What identifies replays that may be summarised together (the same experiment). */
-const experiment = { load, time_scale: timeScale, workers: params.workers, arms: params.arms, generator: params.generator };
+/**
+ * What identifies replays that may be summarised together (the same experiment). A given OVERHEAD changes model [3],
+ * so it is part of the identity; the measured overhead (the default) adds no field.
+ */
+const experiment = {
+  load,
+  time_scale: timeScale,
+  workers: params.workers,
+  arms: params.arms,
+  generator: params.generator,
+  ...(givenOverhead !== undefined ? { overhead_ms: givenOverhead } : {}),
+};
 try {
   for (const seed of seeds) {
     const trace = join(dir, `prodflow-s${seed}.csv`);
