@@ -82,6 +82,6 @@ export function reportHtml(model: ReportModel, svgs: RenderedCharts): string {
 
 function tableHtml(t: TextTable, cls: string): string {
   const head = `<tr>${t.header.map((h) => `<th>${escapeHtml(h)}</th>`).join('')}</tr>`;
-  const body = t.rows.map((r) => `<tr>${r.map((c) => `<td${c === 'PASS' ? ' class="pass"' : c === 'FAIL' || c === 'UNEVALUABLE' ? ' class="fail"' : ''}>${escapeHtml(c)}</td>`).join('')}</tr>`);
+  const body = t.rows.map((r) => `<tr>${r.map((c) => `<td${c === 'PASS' ? ' class="pass"' : c === 'FAIL' || c === 'UNEVALUABLE' || c === 'UNSTABLE' ? ' class="fail"' : ''}>${escapeHtml(c)}</td>`).join('')}</tr>`);
   return [`<table class="${cls}">`, head, ...body, '</table>'].join('\n');
 }
