@@ -1,10 +1,10 @@
 // The gate forest plot: per trace × load, each design's mean-latency change vs FIFO with its interval and the bar.
 import type { TopLevelSpec } from 'vega-lite';
 import type { BootstrapOptions } from '../analysis/bootstrap.ts';
-import { estimateCriterion, pairedChange, pairedValues } from '../analysis/criterion.ts';
+import { estimateCriterion, pairedValues } from '../analysis/criterion.ts';
 import { replicationsOf } from '../analysis/replicated-criterion.ts';
 import { replicationOf } from '../analysis/replication-aggregate.ts';
-import { tInterval } from '../analysis/student-t.ts';
+import { seedChangeInterval } from '../analysis/seed-change-interval.ts';
 import type { SourcedArm } from '../analysis/result-set.ts';
 import type { CriterionReport } from '../analysis/gate-evaluation.ts';
 import type { GateEvaluation } from './gate-fit.ts';
@@ -134,17 +134,18 @@ function replicatedRows(traces: readonly TraceResults[], evaluations: readonly G
 
 /** The replication interval: each seed's whole-run mean-latency change vs FIFO, their mean and 95 % t-interval. */
 function seedInterval(seeds: readonly number[], arm: ReadonlyMap<number, SourcedArm>, fifo: ReadonlyMap<number, SourcedArm>): ForestRow['replication'] {
-  if (seeds.length < 2) return null;
-  const x: number[] = [];
-  for (const sd of seeds) {
-    const a = arm.get(sd)!.arm.all['mean_latency_ms'];
-    const b = fifo.get(sd)!.arm.all['mean_latency_ms'];
-    const c = a === undefined || b === undefined ? null : pairedChange('relative_delta', a, b);
-    if (c === null) return null;
-    x.push(c);
-  }
-  const t = tInterval(x, 0.95);
-  return { point: t.mean, low: t.low, high: t.high, seeds: seeds.length };
+  const mean = (m: ReadonlyMap<number, SourcedArm>): Map<number, number> | null => {
+    const out = new Map<number, number>();
+    for (const sd of seeds) {
+      const v = m.get(sd)!.arm.all['mean_latency_ms'];
+      if (v === undefined) return null;
+      out.set(sd, v);
+    }
+    return out;
+  };
+  const a = mean(arm);
+  const b = mean(fifo);
+  return a === null || b === null ? null : seedChangeInterval(a, b);
 }
 
 /**
