@@ -11,6 +11,8 @@ import { armsBesideFifo, type TraceResults } from './trace-results.ts';
 export interface TextTable {
   readonly header: readonly string[];
   readonly rows: readonly (readonly string[])[];
+  /** The id of the exported table (`tables/<id>.csv`, `.tex`) that holds these rows, once the report model assigns it. */
+  readonly id?: string;
 }
 
 /** One gate at one trace: a verdict and a table per load. */
