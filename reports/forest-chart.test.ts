@@ -3,7 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { renderSvg } from './render-chart.ts';
 import { fixtureReplicatedResultFile, fixtureResultFile } from './fixtures/report-fixture.ts';
 import { forestChart, forestRows } from './forest-chart.ts';
-import { fixtureTrace } from './golden-specs.ts';
+import { fixtureGate, fixtureTrace } from './golden-specs.ts';
+import { fitAndEvaluateGate, type GateEvaluation, type ReportGate } from './gate-fit.ts';
+import { groupByTrace, type ReportSource } from './trace-results.ts';
+import { parseGateFile } from '../analysis/gate-file.ts';
+import { parseResultExtras, parseResultFile } from '../src/result/result-reader.ts';
 
 describe('forestRows with replicated results (arms arm#sSEED)', () => {
   it('gives each replicated design its pooled-window interval and the t-interval over seeds of the whole-run change', () => {
@@ -37,3 +41,41 @@ describe('forestRows with replicated results (arms arm#sSEED)', () => {
     expect(svg).toContain('replications: 95 % t over seeds');
   });
 });
+
+describe('forestRows of a folder with single and replicated runs of the same trace', () => {
+  it('draws each design once per experiment, judged by a fitting gate, never a row per seed', () => {
+    const single = fixtureResultFile(['fifo', 'predictive+weights+pausing']);
+    const reps = { ...fixtureReplicatedResultFile(), trace: (single as { trace: unknown }).trace };
+    const { traces } = groupByTrace([source('single.json', single), source('reps.json', reps)]);
+    expect(traces.map((t) => t.name)).toEqual(['shop', 'shop (replicated)']);
+    const evaluations = traces.map((t) => fitAndEvaluateGate(fixtureReportGate(), t)).filter((e): e is GateEvaluation => !('reason' in e));
+    expect(evaluations).toHaveLength(2);
+    const { rows } = forestRows(traces, evaluations);
+    // Single runs at loads 0.5 and 0.8 (−30 %, pass), the replications at 0.8 (seeds disagree: unstable, fail).
+    expect(rows.map((r) => [r.row, r.verdict, r.replication === null])).toEqual([
+      ['shop · 0.5 · predictive+weights+pausing', 'gate passed', true],
+      ['shop · 0.8 · predictive+weights+pausing', 'gate passed', true],
+      ['shop (replicated) · 0.8 · predictive+weights+pausing', 'gate failed', false],
+    ]);
+    expect(rows[2]!.point).toBeCloseTo(-0.2, 12);
+    expect(rows[2]!.bar).toBe(-0.15);
+  });
+  it('skips seed keys beside a FIFO run once in one file (no row per seed)', () => {
+    const json = fixtureReplicatedResultFile() as { results: Record<string, { arms: Record<string, unknown> }> };
+    json.results['0.8']!.arms['fifo'] = json.results['0.8']!.arms['fifo#s1'];
+    const { rows } = forestRows([fixtureTrace(json)], []);
+    expect(rows.map((r) => r.row)).toEqual(['shop-reps · 0.8 · predictive+weights+pausing']);
+  });
+});
+
+function source(file: string, json: Record<string, unknown>): ReportSource {
+  const parsed = parseResultFile(json, file);
+  if (!parsed.ok) throw new Error(parsed.issues.join('\n'));
+  return { sourced: { file, result: parsed.value }, extras: parseResultExtras(json, file).value };
+}
+
+function fixtureReportGate(): ReportGate {
+  const g = parseGateFile(fixtureGate(), 'g.json');
+  if (!g.ok) throw new Error(g.issues.join('\n'));
+  return { path: 'g.json', sha256: '0'.repeat(64), gate: g.value, registration: 'not pre-registered', lockSha256: null, explicit: true };
+}

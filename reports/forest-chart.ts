@@ -1,10 +1,10 @@
 // The gate forest plot: per trace × load, each design's mean-latency change vs FIFO with its interval and the bar.
 import type { TopLevelSpec } from 'vega-lite';
 import type { BootstrapOptions } from '../analysis/bootstrap.ts';
-import { estimateCriterion, pairedChange, pairedValues } from '../analysis/criterion.ts';
+import { estimateCriterion, pairedValues } from '../analysis/criterion.ts';
 import { replicationsOf } from '../analysis/replicated-criterion.ts';
 import { replicationOf } from '../analysis/replication-aggregate.ts';
-import { tInterval } from '../analysis/student-t.ts';
+import { seedChangeInterval } from '../analysis/seed-change-interval.ts';
 import type { SourcedArm } from '../analysis/result-set.ts';
 import type { CriterionReport } from '../analysis/gate-evaluation.ts';
 import type { GateEvaluation } from './gate-fit.ts';
@@ -48,23 +48,10 @@ export function forestRows(traces: readonly TraceResults[], evaluations: readonl
   const rows: ForestRow[] = [];
   const issues: string[] = [];
   for (const { trace, load, arm, result, fifo } of armsBesideFifo(traces)) {
+    // A replication beside a FIFO run once is no design of its own: replicatedRows draws its arm over its seeds.
+    if (replicationOf(arm) !== null) continue;
     const row = `${trace.name} · ${load} · ${arm}`;
-    const judging = evaluations.filter((ev) => ev.trace === trace && ev.loads[load] !== undefined && Object.values(ev.loads[load]!.criteria).some((c) => isMeanVsFifo(c, arm)));
-    let judged = false;
-    for (const ev of judging) {
-      const lr = ev.loads[load]!;
-      for (const c of Object.values(lr.criteria)) {
-        if (!isMeanVsFifo(c, arm)) continue;
-        judged = true;
-        if (c.point === null || c.low === null || c.high === null) {
-          issues.push(`${row}: gate ${ev.gate.gate.id} found the mean-latency change unevaluable (a FIFO window with mean 0)`);
-          continue;
-        }
-        // The gate is named in the row only when several gates judge the same design.
-        rows.push({ row: judging.length > 1 ? `${row} (${ev.gate.gate.id})` : row, trace: trace.name, load, design: arm, gate: ev.gate.gate.id, point: c.point, low: c.low, high: c.high, bar: c.limit, preRegistered: ev.gate.registration === 'pre-registered', verdict: lr.passed ? 'gate passed' : 'gate failed', replication: null });
-      }
-    }
-    if (judged) continue;
+    if (gateRows(evaluations, trace, load, arm, row, null, rows, issues)) continue;
     const a = result.arm.windows.map((w) => w['mean_latency_ms']);
     const b = fifo.arm.windows.map((w) => w['mean_latency_ms']);
     if (a.length === 0 || a.length !== b.length || a.some((v) => v === undefined) || b.some((v) => v === undefined)) {
@@ -78,17 +65,38 @@ export function forestRows(traces: readonly TraceResults[], evaluations: readonl
     }
     rows.push({ row, trace: trace.name, load, design: arm, gate: null, point: est.point, low: est.low, high: est.high, bar: null, preRegistered: false, verdict: 'no gate', replication: null });
   }
-  replicatedRows(traces, rows, issues);
+  replicatedRows(traces, evaluations, rows, issues);
   return { rows, issues };
 }
 
 /**
- * The forest rows of replicated results: per trace, load and replicated arm beside replicated FIFO (seeds both
- * have), the ad-hoc window interval over the windows of every seed, pooled in seed order (the report fits no gate
- * to replicated results; `hsim gate check` judges them), and the replication interval (`ForestRow.replication`).
- * Appends to `rows` and `issues`.
+ * Appends the rows of every fitting gate's in-gate mean-latency criterion against FIFO for `arm` at `load` (one per
+ * gate; the gate named in the row only when several judge the same design), each with `replication`. Returns
+ * whether any gate judges the arm there (an unevaluable criterion is an issue, and still counts as judged).
  */
-function replicatedRows(traces: readonly TraceResults[], rows: ForestRow[], issues: string[]): void {
+function gateRows(evaluations: readonly GateEvaluation[], trace: TraceResults, load: string, arm: string, row: string, replication: ForestRow['replication'], rows: ForestRow[], issues: string[]): boolean {
+  const judging = evaluations.filter((ev) => ev.trace === trace && ev.loads[load] !== undefined && Object.values(ev.loads[load]!.criteria).some((c) => isMeanVsFifo(c, arm)));
+  for (const ev of judging) {
+    const lr = ev.loads[load]!;
+    for (const c of Object.values(lr.criteria)) {
+      if (!isMeanVsFifo(c, arm)) continue;
+      if (c.point === null || c.low === null || c.high === null) {
+        issues.push(`${row}: gate ${ev.gate.gate.id} found the mean-latency change unevaluable (a FIFO window with mean 0)`);
+        continue;
+      }
+      rows.push({ row: judging.length > 1 ? `${row} (${ev.gate.gate.id})` : row, trace: trace.name, load, design: arm, gate: ev.gate.gate.id, point: c.point, low: c.low, high: c.high, bar: c.limit, preRegistered: ev.gate.registration === 'pre-registered', verdict: lr.passed ? 'gate passed' : 'gate failed', replication });
+    }
+  }
+  return judging.length > 0;
+}
+
+/**
+ * The forest rows of replicated results: per trace, load and replicated arm beside replicated FIFO (seeds both
+ * have), the interval of each fitting gate's mean-latency criterion (pooled or per seed, as the gate pairs them) or,
+ * when no gate judges the arm, the ad-hoc window interval over the windows of every seed, pooled in seed order; and
+ * the replication interval (`ForestRow.replication`). Appends to `rows` and `issues`.
+ */
+function replicatedRows(traces: readonly TraceResults[], evaluations: readonly GateEvaluation[], rows: ForestRow[], issues: string[]): void {
   for (const trace of traces) {
     for (const load of sortedLoads(trace)) {
       const arms = trace.set.loads.get(load)!;
@@ -101,6 +109,7 @@ function replicatedRows(traces: readonly TraceResults[], rows: ForestRow[], issu
         if (seeds.length === 0) continue;
         const row = `${trace.name} · ${load} · ${arm}`;
         const replication = seedInterval(seeds, reps, fifo);
+        if (gateRows(evaluations, trace, load, arm, row, replication, rows, issues)) continue;
         const pooled: number[] = [];
         for (const sd of seeds) {
           const a = reps.get(sd)!.arm.windows.map((w) => w['mean_latency_ms']);
@@ -125,17 +134,18 @@ function replicatedRows(traces: readonly TraceResults[], rows: ForestRow[], issu
 
 /** The replication interval: each seed's whole-run mean-latency change vs FIFO, their mean and 95 % t-interval. */
 function seedInterval(seeds: readonly number[], arm: ReadonlyMap<number, SourcedArm>, fifo: ReadonlyMap<number, SourcedArm>): ForestRow['replication'] {
-  if (seeds.length < 2) return null;
-  const x: number[] = [];
-  for (const sd of seeds) {
-    const a = arm.get(sd)!.arm.all['mean_latency_ms'];
-    const b = fifo.get(sd)!.arm.all['mean_latency_ms'];
-    const c = a === undefined || b === undefined ? null : pairedChange('relative_delta', a, b);
-    if (c === null) return null;
-    x.push(c);
-  }
-  const t = tInterval(x, 0.95);
-  return { point: t.mean, low: t.low, high: t.high, seeds: seeds.length };
+  const mean = (m: ReadonlyMap<number, SourcedArm>): Map<number, number> | null => {
+    const out = new Map<number, number>();
+    for (const sd of seeds) {
+      const v = m.get(sd)!.arm.all['mean_latency_ms'];
+      if (v === undefined) return null;
+      out.set(sd, v);
+    }
+    return out;
+  };
+  const a = mean(arm);
+  const b = mean(fifo);
+  return a === null || b === null ? null : seedChangeInterval(a, b);
 }
 
 /**

@@ -1,6 +1,7 @@
 // Which gates fit which trace's results, and their evaluation at the loads where they fit (analysis/gate-evaluation.ts).
 import { evaluateGate, type LoadReport } from '../analysis/gate-evaluation.ts';
 import type { GateFile } from '../analysis/gate-file.ts';
+import { replicationsOf } from '../analysis/replicated-criterion.ts';
 import type { ResultSet, SourcedArm } from '../analysis/result-set.ts';
 import { InputError } from '../src/errors.ts';
 import * as msg from '../src/messages.ts';
@@ -31,8 +32,9 @@ export interface GateEvaluation {
 }
 
 /**
- * Evaluates `gate` on `trace` at every load where its arms are present with the pre-registered window count (and
- * the gate's trace hash and loads, when it names them, match). Returns the evaluation, or `{ reason }` saying why
+ * Evaluates `gate` on `trace` at every load where its arms are present, run once or replicated (`arm#sSEED`, judged
+ * as `hsim gate check` judges them), with the pre-registered window count in every run (and the gate's trace hash
+ * and loads, when it names them, match). Returns the evaluation, or `{ reason }` saying why
  * the gate does not fit at all. Throws nothing: an evaluation error becomes the reason.
  */
 export function fitAndEvaluateGate(gate: ReportGate, trace: TraceResults): GateEvaluation | { reason: string } {
@@ -50,12 +52,13 @@ export function fitAndEvaluateGate(gate: ReportGate, trace: TraceResults): GateE
       skipped.push(msg.fitLoadAbsent(load));
       continue;
     }
-    const missing = arms.filter((a) => !at.has(a));
+    const runs = new Map(arms.map((a) => [a, at.has(a) ? [at.get(a)!] : [...replicationsOf(at, a).values()]]));
+    const missing = arms.filter((a) => runs.get(a)!.length === 0);
     if (missing.length > 0) {
       skipped.push(msg.fitArmsMissing(load, missing));
       continue;
     }
-    const counts = new Set(arms.map((a) => at.get(a)!.arm.windows.length));
+    const counts = new Set([...runs.values()].flatMap((rs) => rs.map((r) => r.arm.windows.length)));
     if (g.windows !== undefined && (counts.size !== 1 || !counts.has(g.windows))) {
       skipped.push(msg.fitWindowCounts(load, [...counts], g.windows));
       continue;

@@ -1,4 +1,5 @@
 // The self-contained index.html: inline SVG charts, gate tables, whole-run figures and provenance; no scripts, no network.
+import type { PaperTable } from './paper-tables.ts';
 import type { ReportModel } from './report-model.ts';
 import { MARGIN_CONVENTION, type TextTable } from './report-tables.ts';
 
@@ -69,19 +70,29 @@ export function reportHtml(model: ReportModel, svgs: RenderedCharts): string {
   if (model.gates.length > 0) out.push(`<p class="note">${escapeHtml(MARGIN_CONVENTION)}</p>`);
   if (model.gateNotes.length > 0) out.push('<p>Gates not evaluated:</p>', '<ul>', ...model.gateNotes.map((n) => `<li>${escapeHtml(n)}</li>`), '</ul>');
 
+  const metrics = model.tables.filter((t) => t.section === 'metrics');
+  if (metrics.length > 0) out.push('<h2 id="metrics">Metrics per arm and load</h2>', ...metrics.flatMap(paperTableHtml));
   out.push('<h2 id="whole-run">Whole run vs window average</h2>');
   out.push('<p>Gates judge the mean of per-window changes; the whole-run change is that of the mean over all messages, which a few heavy windows can dominate (SPEC §7).</p>');
   out.push(model.wholeRun.rows.length === 0 ? '<p class="missing">needs arm fifo beside another arm at some load</p>' : tableHtml(model.wholeRun, 'whole-run'));
 
   if (model.distanceToIdeal.rows.length > 0) out.push('<h2 id="distance-to-ideal">Distance to ideal</h2>', tableHtml(model.distanceToIdeal, 'distance-to-ideal'));
+  const sweeps = model.tables.filter((t) => t.section === 'sweep');
+  if (sweeps.length > 0) out.push('<h2 id="sweeps">Sweep summaries</h2>', ...sweeps.flatMap(paperTableHtml));
   out.push('<h2 id="provenance">Provenance</h2>');
   out.push(tableHtml(model.provenance, 'provenance'));
   out.push('</body>', '</html>', '');
   return out.join('\n');
 }
 
+/** A table; `data-table` names the exported table (`tables/<id>.csv`, `.tex`) that holds its rows. */
 function tableHtml(t: TextTable, cls: string): string {
   const head = `<tr>${t.header.map((h) => `<th>${escapeHtml(h)}</th>`).join('')}</tr>`;
-  const body = t.rows.map((r) => `<tr>${r.map((c) => `<td${c === 'PASS' ? ' class="pass"' : c === 'FAIL' || c === 'UNEVALUABLE' ? ' class="fail"' : ''}>${escapeHtml(c)}</td>`).join('')}</tr>`);
-  return [`<table class="${cls}">`, head, ...body, '</table>'].join('\n');
+  const body = t.rows.map((r) => `<tr>${r.map((c) => `<td${c === 'PASS' ? ' class="pass"' : c === 'FAIL' || c === 'UNEVALUABLE' || c === 'UNSTABLE' ? ' class="fail"' : ''}>${escapeHtml(c)}</td>`).join('')}</tr>`);
+  return [`<table class="${cls}"${t.id === undefined ? '' : ` data-table="${escapeHtml(t.id)}"`}>`, head, ...body, '</table>'].join('\n');
+}
+
+/** A paper table shown on the page: its caption, the table and its note. */
+function paperTableHtml(t: PaperTable): string[] {
+  return [`<p><b>${escapeHtml(t.caption)}</b></p>`, tableHtml({ header: t.header, rows: t.rows, id: t.id }, t.section), `<p class="note">${escapeHtml(t.note)}</p>`];
 }

@@ -1,4 +1,5 @@
 // report.md: the same content as index.html, with the charts as PNG files beside it (charts/<id>.png).
+import type { PaperTable } from './paper-tables.ts';
 import type { ReportModel } from './report-model.ts';
 import { MARGIN_CONVENTION, type TextTable } from './report-tables.ts';
 
@@ -34,13 +35,22 @@ export function reportMarkdown(model: ReportModel, drawn: ReadonlySet<string>): 
   }
   if (model.gates.length > 0) out.push(MARGIN_CONVENTION, '');
   if (model.gateNotes.length > 0) out.push('Gates not evaluated:', '', ...model.gateNotes.map((n) => `- ${n}`), '');
+  const metrics = model.tables.filter((t) => t.section === 'metrics');
+  if (metrics.length > 0) out.push('## Metrics per arm and load', '', ...metrics.flatMap(paperTableMd));
   out.push('## Whole run vs window average', '');
   out.push('Gates judge the mean of per-window changes; the whole-run change is that of the mean over all messages, which a few heavy windows can dominate (SPEC §7).', '');
   if (model.wholeRun.rows.length === 0) out.push('Needs arm fifo beside another arm at some load.', '');
   else out.push(...tableMd(model.wholeRun), '');
   if (model.distanceToIdeal.rows.length > 0) out.push('## Distance to ideal', '', ...tableMd(model.distanceToIdeal), '');
+  const sweeps = model.tables.filter((t) => t.section === 'sweep');
+  if (sweeps.length > 0) out.push('## Sweep summaries', '', ...sweeps.flatMap(paperTableMd));
   out.push('## Provenance', '', ...tableMd(model.provenance), '');
   return out.join('\n');
+}
+
+/** A paper table in the page: caption, table, note. */
+function paperTableMd(t: PaperTable): string[] {
+  return [`**${cell(t.caption)}**`, '', ...tableMd(t), '', t.note, ''];
 }
 
 function tableMd(t: TextTable): string[] {

@@ -24,7 +24,7 @@ describe('buildReportModel', () => {
     }
     // The pages show the key once.
     const html = reportHtml(model, new Map());
-    expect(html.match(/<table class="arm-key">/g)).toHaveLength(1);
+    expect(html.match(/<table class="arm-key" data-table="arm-key">/g)).toHaveLength(1);
     expect(html).toContain('<td>pre+wei=4,2,1+pau+siz</td><td>predictive+weights=4,2,1+pausing+sizebins</td>');
     expect(reportMarkdown(model, new Set()).match(/\| abbreviation \| arm \|/g)).toHaveLength(1);
     // Short names stay as they are: no key, no label expression.

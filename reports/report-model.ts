@@ -21,6 +21,8 @@ import { windowSeriesChart, windowSeriesData } from './window-series-chart.ts';
 import { keyWaitChart, keyWaitPoints } from './key-wait-chart.ts';
 import { queueSeriesChart, queueSeriesRows } from './queue-series-chart.ts';
 import { foldReplications } from './replicated-arms.ts';
+import { armKeyPaperTable, distancePaperTable, gateTables, metricsTables, provenancePaperTable, sweepTables, tracePaperTable, uniqueTableIds, wholeRunPaperTable, type PaperTable } from './paper-tables.ts';
+import { slug } from './slug.ts';
 
 /** One chart of the report: drawn (spec, and how many data marks it must show) or not (why). */
 export interface ChartEntry {
@@ -49,6 +51,11 @@ export interface ReportModel {
   /** FIFO, the arms, oracle and the ideal-order bounds per trace and load (no rows without an srpt arm). */
   readonly distanceToIdeal: TextTable;
   readonly provenance: TextTable;
+  /**
+   * Every table of the pages as a paper table (`--tables` writes each as CSV and LaTeX); the page tables above carry
+   * the `id` of the one that holds their rows. The metrics and sweep tables are shown from here.
+   */
+  readonly tables: readonly PaperTable[];
   readonly traces: readonly { readonly name: string; readonly sha256: string | null; readonly loads: readonly string[]; readonly arms: readonly string[] }[];
   readonly warnings: readonly string[];
   /** Per trace with a diagnosis: the `traces diagnose` table and warnings. */
@@ -67,10 +74,7 @@ export interface ReportInputs {
   readonly diagnoses?: readonly TraceDiagnosisEntry[];
 }
 
-/** A file-name-safe slug: lowercase letters, digits and dashes. */
-export function slug(text: string): string {
-  return text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'x';
-}
+export { slug } from './slug.ts';
 
 /**
  * Builds the report model: every chart it can draw and, for the others, a message naming what is missing (an arm,
@@ -180,18 +184,56 @@ export function buildReportModel(inputs: ReportInputs): ReportModel {
 
   for (const c of charts) if (c.spec === null) warnings.push(`chart "${c.title}" not drawn: ${c.missing ?? ''}`);
 
+  const tables = pageTables(inputs, folded, short);
   return {
     title: inputs.title,
     charts,
-    gates: gateSections(inputs.evaluations),
     gateNotes: inputs.gateNotes,
-    wholeRun: wholeRunTable(folded),
-    armKey: armKeyTable(short),
-    distanceToIdeal: distanceToIdealTable(folded),
-    provenance: provenanceTable(inputs.traces),
+    ...tables,
     traces: inputs.traces.map((t) => ({ name: t.name, sha256: t.sha256, loads: [...t.set.loads.keys()], arms: [...new Set([...t.set.loads.values()].flatMap((m) => [...m.keys()]))] })),
     warnings,
-    traceSections: traceSections(inputs.traces, inputs.diagnoses ?? []),
+  };
+}
+
+/**
+ * The page tables and, for each, the paper table that holds its rows (ids unique in the report, assigned back to
+ * the page tables): arm key, trace predictability, gates, metrics, whole run, distance to ideal, sweeps, provenance.
+ */
+function pageTables(inputs: ReportInputs, folded: readonly TraceResults[], short: ReadonlyMap<string, string>): Pick<ReportModel, 'gates' | 'wholeRun' | 'armKey' | 'distanceToIdeal' | 'provenance' | 'tables' | 'traceSections'> {
+  const armKey = armKeyTable(short);
+  const sections = traceSections(inputs.traces, inputs.diagnoses ?? []);
+  const gates = gateSections(inputs.evaluations);
+  const wholeRun = wholeRunTable(folded);
+  const distance = distanceToIdealTable(folded);
+  const provenance = provenanceTable(inputs.traces);
+  const withRows = sections.filter((t) => t.table !== null);
+  const groups: PaperTable[][] = [
+    armKey.rows.length > 0 ? [armKeyPaperTable(armKey)] : [],
+    withRows.map((t) => tracePaperTable(t.table!, t.name)),
+    gateTables(inputs.evaluations),
+    metricsTables(folded),
+    wholeRun.rows.length > 0 ? [wholeRunPaperTable(wholeRun)] : [],
+    distance.rows.length > 0 ? [distancePaperTable(distance)] : [],
+    sweepTables(inputs.sweeps),
+    [provenancePaperTable(provenance)],
+  ];
+  const tables = uniqueTableIds(groups.flat());
+  const ids: string[][] = [];
+  let at = 0;
+  for (const g of groups) {
+    ids.push(tables.slice(at, at + g.length).map((t) => t.id));
+    at += g.length;
+  }
+  const [armKeyIds, traceIds, gateIds, , wholeRunIds, distanceIds, , provenanceIds] = ids as [string[], string[], string[], string[], string[], string[], string[], string[]];
+  const withId = (t: TextTable, id: string | undefined): TextTable => (id === undefined ? t : { ...t, id });
+  return {
+    armKey: withId(armKey, armKeyIds[0]),
+    traceSections: sections.map((t) => (t.table === null ? t : { ...t, table: withId(t.table, traceIds[withRows.indexOf(t)]) })),
+    gates: gates.map((g, i) => ({ ...g, loads: g.loads.map((l) => ({ ...l, table: withId(l.table, gateIds[i]) })) })),
+    wholeRun: withId(wholeRun, wholeRunIds[0]),
+    distanceToIdeal: withId(distance, distanceIds[0]),
+    provenance: withId(provenance, provenanceIds[0]),
+    tables,
   };
 }
 

@@ -1,8 +1,8 @@
 // The report's tables as text cells: gate tables, whole-run vs window-average changes, provenance (shared by HTML and Markdown).
-import { pairedChange, pairedValues, type CriterionKind } from '../analysis/criterion.ts';
+import { pairedChange, pairedValues } from '../analysis/criterion.ts';
 import { exactMean } from '../analysis/exact-sum.ts';
-import { barText } from '../analysis/gate-report.ts';
-import { formatPercent, formatSig } from '../src/format/number-format.ts';
+import { barText, criterionMarginText, criterionValueText, replicationCounts, replicationVerdictsText } from '../analysis/gate-report.ts';
+import { formatPercent } from '../src/format/number-format.ts';
 import type { GateEvaluation } from './gate-fit.ts';
 import { foldedArmLabel } from './replicated-arms.ts';
 import { armsBesideFifo, type TraceResults } from './trace-results.ts';
@@ -11,6 +11,8 @@ import { armsBesideFifo, type TraceResults } from './trace-results.ts';
 export interface TextTable {
   readonly header: readonly string[];
   readonly rows: readonly (readonly string[])[];
+  /** The id of the exported table (`tables/<id>.csv`, `.tex`) that holds these rows, once the report model assigns it. */
+  readonly id?: string;
 }
 
 /** One gate at one trace: a verdict and a table per load. */
@@ -25,16 +27,10 @@ export interface GateSection {
 }
 
 /** Formats a criterion value: a relative change as a signed percentage with one decimal, a ratio to 4 significant digits. */
-export function formatValue(kind: CriterionKind, v: number | null): string {
-  if (v === null) return '–';
-  return kind === 'ratio' ? formatSig(v, 4) : formatPercent(v, { signed: true });
-}
+export const formatValue = criterionValueText;
 
 /** Formats a margin in its criterion's units: percentage points for a relative change, plain for a ratio. */
-export function formatMargin(kind: CriterionKind, v: number | null): string {
-  if (v === null) return '–';
-  return kind === 'ratio' ? formatSig(v, 3) : formatPercent(v, { signed: true }).replace(' %', ' pp');
-}
+export const formatMargin = criterionMarginText;
 
 /** The sign convention of the margin column, said once under the gate tables. */
 export const MARGIN_CONVENTION =
@@ -49,27 +45,35 @@ export function gateSections(evaluations: readonly GateEvaluation[]): GateSectio
       gateFile: ev.gate.path,
       registration: pre ? `pre-registered (lock sha256 ${ev.gate.lockSha256 ?? '?'})` : 'not pre-registered (no lock: run `hsim gate freeze` before the run)',
       preRegistered: pre,
-      loads: Object.entries(ev.loads).map(([load, lr]) => ({
-        load,
-        passed: lr.passed,
-        table: {
-          header: ['criterion', 'role', 'bar', 'estimate [95 % interval]', 'margin', 'whole run', 'without top window', 'pass'],
-          rows: Object.entries(lr.criteria).map(([name, c]) => {
-            const w = c.without_highest_window;
-            return [
-              `${name}${c.in_gate ? '' : ' (not in gate)'}`,
-              c.role,
-              barText(c.kind, c.limit, c.metric),
-              c.point === null ? 'unevaluable (a baseline window is 0)' : `${formatValue(c.kind, c.point)} [${formatValue(c.kind, c.low)}, ${formatValue(c.kind, c.high)}]`,
-              formatMargin(c.kind, c.margin),
-              formatValue(c.kind, c.whole_run),
-              w === null || w.point === null ? '–' : `${formatValue(c.kind, w.point)} [${formatValue(c.kind, w.low)}, ${formatValue(c.kind, w.high)}] (without w${w.dropped_window})`,
-              c.status === 'pass' ? 'PASS' : c.status === 'fail' ? 'FAIL' : 'UNEVALUABLE',
-            ];
-          }),
-        },
-        notes: Object.entries(lr.unavailable_metrics ?? {}).map(([arm, names]) => `not available for ${arm}: ${names.join(', ')}`),
-      })),
+      loads: Object.entries(ev.loads).map(([load, lr]) => {
+        // Replicated results (arms `arm#sSEED`) add the replications' own verdicts, and a note per criterion naming each seed's.
+        const replicated = Object.values(lr.criteria).some((c) => c.replications !== undefined);
+        return {
+          load,
+          passed: lr.passed,
+          table: {
+            header: ['criterion', 'role', 'bar', 'estimate [95 % interval]', 'margin', 'whole run', 'without top window', ...(replicated ? ['replications'] : []), 'pass'],
+            rows: Object.entries(lr.criteria).map(([name, c]) => {
+              const w = c.without_highest_window;
+              return [
+                `${name}${c.in_gate ? '' : ' (not in gate)'}`,
+                c.role,
+                barText(c.kind, c.limit, c.metric),
+                c.point === null ? 'unevaluable (a baseline window is 0)' : `${formatValue(c.kind, c.point)} [${formatValue(c.kind, c.low)}, ${formatValue(c.kind, c.high)}]`,
+                formatMargin(c.kind, c.margin),
+                formatValue(c.kind, c.whole_run),
+                w === null || w.point === null ? '–' : `${formatValue(c.kind, w.point)} [${formatValue(c.kind, w.low)}, ${formatValue(c.kind, w.high)}] (without w${w.dropped_window})`,
+                ...(replicated ? [replicationCounts(c)] : []),
+                c.status === 'pass' ? 'PASS' : c.status === 'fail' ? 'FAIL' : c.status === 'unstable' ? 'UNSTABLE' : 'UNEVALUABLE',
+              ];
+            }),
+          },
+          notes: [
+            ...Object.entries(lr.criteria).filter(([, c]) => c.replications !== undefined).map(([name, c]) => `${name}: ${replicationVerdictsText(c)}`),
+            ...Object.entries(lr.unavailable_metrics ?? {}).map(([arm, names]) => `not available for ${arm}: ${names.join(', ')}`),
+          ],
+        };
+      }),
       skippedLoads: ev.skippedLoads,
     };
   });

@@ -5,8 +5,10 @@ import { latexEscape, parseTableFormats, tableToCsv, tableToLatex } from './tabl
 
 const table: PaperTable = {
   id: 'gate-g-shop',
+  section: 'gate',
   caption: 'Gate g on trace shop, loads 0.5: 95 % intervals.',
-  header: ['load', 'criterion', 'estimate'],
+  header: ['load', 'criterion', 'estimate (%)'],
+  keys: ['load', 'criterion', 'estimate_pct'],
   align: ['l', 'l', 'r'],
   rows: [
     ['0.5', 'mean_vs_fifo', '−30.0'],
@@ -16,26 +18,33 @@ const table: PaperTable = {
 };
 
 describe('tableToCsv', () => {
-  it('quotes fields with commas or quotes and leaves missing values empty', () => {
-    expect(tableToCsv(table)).toBe('load,criterion,estimate\n0.5,mean_vs_fifo,−30.0\n0.8,"a, ""b""",\n');
+  it('writes the keys (units in the names), quotes fields with commas or quotes and leaves missing values empty', () => {
+    expect(tableToCsv(table)).toBe('load,criterion,estimate_pct\n0.5,mean_vs_fifo,−30.0\n0.8,"a, ""b""",\n');
   });
-  it('writes only the header for a table without rows', () => {
-    expect(tableToCsv({ ...table, rows: [] })).toBe('load,criterion,estimate\n');
+  it('writes only the keys for a table without rows', () => {
+    expect(tableToCsv({ ...table, rows: [] })).toBe('load,criterion,estimate_pct\n');
   });
 });
 
 describe('tableToLatex', () => {
-  it('writes a booktabs table with caption, label, alignment and the note', () => {
+  it('writes a booktabs table with the \\input note, caption, label, alignment and the note', () => {
     const tex = tableToLatex(table);
+    expect(tex.split('\n')[0]).toBe('% hsim report table gate-g-shop: \\input{gate-g-shop.tex} in a document with \\usepackage{booktabs} (pdflatex; no other package).');
     expect(tex).toContain('\\caption{Gate g on trace shop, loads 0.5: 95 \\% intervals.}');
     expect(tex).toContain('\\label{tab:gate-g-shop}');
     expect(tex).toContain('\\begin{tabular}{llr}');
+    expect(tex).toContain('    load & criterion & estimate (\\%) \\\\');
     expect(tex).toContain('    0.5 & mean\\_vs\\_fifo & $-$30.0 \\\\');
     expect(tex.indexOf('\\toprule')).toBeLessThan(tex.indexOf('\\midrule'));
     expect(tex).toContain('{\\footnotesize Margin $>$ 0 = passes.}');
   });
   it('escapes every special character, so none reaches LaTeX raw', () => {
     expect(latexEscape('a_b & 5% $x #1 {y} ~ ^ \\ ≤ Δ')).toBe('a\\_b \\& 5\\% \\$x \\#1 \\{y\\} \\textasciitilde{} \\textasciicircum{} \\textbackslash{} $\\le$ $\\Delta$');
+  });
+  it('keeps a leading [ or * from being read as an argument, and writes characters the fonts lack as code points', () => {
+    expect(latexEscape('[x]*')).toBe('{[}x{]}{*}');
+    expect(latexEscape('école 中 ×')).toBe('école {[}U+4E2D{]} $\\times$');
+    expect(latexEscape('a\nb')).toBe('a b');
   });
 });
 

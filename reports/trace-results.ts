@@ -1,4 +1,5 @@
 // Result files grouped by trace: each trace's merged loads and arms (analysis/result-set.ts) plus the report extras.
+import { replicationOf } from '../analysis/replication-aggregate.ts';
 import { mergeResults, type ResultSet, type SourcedArm, type SourcedResult } from '../analysis/result-set.ts';
 import type { ArmExtras, ResultExtras } from '../src/result/result-reader.ts';
 
@@ -29,22 +30,38 @@ export interface TraceResults {
 /** The replications of one arm at one load: seed → result. */
 export type Replications = ReadonlyMap<number, SourcedArm>;
 
+/** The name suffix of the replicated part of a trace whose results also hold single runs of the same arms. */
+export const REPLICATED_SUFFIX = ' (replicated)';
+
 /**
  * Groups sources by trace SHA-256 (files without one form their own group), in first-seen order, and merges each
- * group. Returns the merge issues (duplicate load+arm, invalid replays); never throws.
+ * group. A group whose files hold an arm both run once (`arm`) and replicated (`arm#sSEED`) at the same load is two
+ * experiments (say, file order and seeded shuffles): its files with replications become a trace of their own, named
+ * with REPLICATED_SUFFIX, so each is folded and judged apart. Returns the merge issues (duplicate load+arm, invalid
+ * replays); never throws.
  */
 export function groupByTrace(sources: readonly ReportSource[]): { traces: TraceResults[]; issues: string[] } {
-  const groups = new Map<string, ReportSource[]>();
+  const bySha = new Map<string, ReportSource[]>();
   for (const s of sources) {
     const key = s.sourced.result.traceSha256 ?? `file:${s.sourced.file}`;
-    const g = groups.get(key);
-    if (g === undefined) groups.set(key, [s]);
+    const g = bySha.get(key);
+    if (g === undefined) bySha.set(key, [s]);
     else g.push(s);
+  }
+  const groups: { sources: ReportSource[]; suffix: string }[] = [];
+  for (const g of bySha.values()) {
+    const replicated = g.filter(hasReplications);
+    // One file holding both cannot be split: its single runs stay beside its replications, unfolded.
+    if (!singleAndReplicated(g) || replicated.length === g.length) {
+      groups.push({ sources: g, suffix: '' });
+      continue;
+    }
+    groups.push({ sources: g.filter((s) => !hasReplications(s)), suffix: '' }, { sources: replicated, suffix: REPLICATED_SUFFIX });
   }
   const issues: string[] = [];
   const traces: TraceResults[] = [];
-  const baseNames = [...groups.values()].map((g) => traceBaseName(g[0]!));
-  [...groups.values()].forEach((group, i) => {
+  const baseNames = groups.map((g) => traceBaseName(g.sources[0]!));
+  groups.forEach(({ sources: group, suffix }, i) => {
     const merged = mergeResults(group.map((s) => s.sourced));
     issues.push(...merged.issues);
     const extras = new Map<string, Map<string, ArmExtras>>();
@@ -61,10 +78,10 @@ export function groupByTrace(sources: readonly ReportSource[]): { traces: TraceR
     }
     const sha = group[0]!.sourced.result.traceSha256;
     const base = baseNames[i]!;
-    const ambiguous = baseNames.filter((b) => b === base).length > 1;
+    const ambiguous = groups.filter((g, j) => baseNames[j] === base && g.suffix === suffix).length > 1;
     const windowBys = new Set(group.map((s) => s.extras.windowBy));
     traces.push({
-      name: ambiguous ? `${base} (${(sha ?? group[0]!.sourced.file).slice(0, 8)})` : base,
+      name: `${ambiguous ? `${base} (${(sha ?? group[0]!.sourced.file).slice(0, 8)})` : base}${suffix}`,
       sha256: sha,
       set: merged.set,
       extras,
@@ -73,6 +90,26 @@ export function groupByTrace(sources: readonly ReportSource[]): { traces: TraceR
     });
   });
   return { traces, issues };
+}
+
+function hasReplications(s: ReportSource): boolean {
+  return Object.values(s.sourced.result.results).some((l) => Object.keys(l.arms).some((k) => replicationOf(k) !== null));
+}
+
+/** Whether some load of the files holds an arm run once beside replications of the same arm. */
+function singleAndReplicated(group: readonly ReportSource[]): boolean {
+  const keys = new Map<string, Set<string>>();
+  for (const s of group) {
+    for (const [load, l] of Object.entries(s.sourced.result.results)) {
+      const k = keys.get(load) ?? new Set<string>();
+      for (const arm of Object.keys(l.arms)) k.add(arm);
+      keys.set(load, k);
+    }
+  }
+  return [...keys.values()].some((k) => [...k].some((key) => {
+    const rep = replicationOf(key);
+    return rep !== null && k.has(rep.arm);
+  }));
 }
 
 function traceBaseName(s: ReportSource): string {

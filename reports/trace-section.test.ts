@@ -25,7 +25,7 @@ describe('traceSection', () => {
   });
   it('says why a trace has no diagnosis', () => {
     expect(traceSection('x', { sha256: 'ab', diagnosis: null, missing: 'the trace file t.csv is not there' })).toEqual({
-      title: 'Trace x', table: null, facts: ['not diagnosed: the trace file t.csv is not there'], warnings: [],
+      name: 'x', title: 'Trace x', table: null, facts: ['not diagnosed: the trace file t.csv is not there'], warnings: [],
     });
   });
 });

@@ -28,6 +28,8 @@ export interface TraceDiagnosisEntry {
 
 /** One trace's section as the pages show it. */
 export interface TraceSection {
+  /** The trace's name in the report. */
+  readonly name: string;
   readonly title: string;
   readonly table: TextTable | null;
   readonly facts: readonly string[];
@@ -40,10 +42,11 @@ const num = (x: number | null): string => (x === null ? '-' : String(Number(x.to
 /** Builds the section of trace `name` from its diagnosis (or a note of what is missing). */
 export function traceSection(name: string, entry: TraceDiagnosisEntry): TraceSection {
   const d = entry.diagnosis;
-  if (d === null) return { title: `Trace ${name}`, table: null, facts: [`not diagnosed: ${entry.missing ?? 'no diagnosis'}`], warnings: [] };
+  if (d === null) return { name, title: `Trace ${name}`, table: null, facts: [`not diagnosed: ${entry.missing ?? 'no diagnosis'}`], warnings: [] };
   const p = d.predictability;
   const row = (label: string, r: DiagnosisRow): string[] => [label, String(r.n), num(r.median_abs_log2_error), pct(r.within_2x), pct(r.tier_accuracy)];
   return {
+    name,
     title: `Trace ${name}`,
     table: {
       header: ['predictor', 'n', 'median |log2 error|', 'within 2×', 'tier accuracy'],

@@ -30,7 +30,7 @@ describe('writeReport', () => {
     const out = join(root, 'full-out');
     const w = await writeReport(results, out, { gatesDir: gates, tables: ['csv', 'latex'] });
     expect(w.notDrawn).toEqual([]);
-    expect(w.tableFiles.map((f) => f.slice(out.length + 1))).toEqual(['gate-fixture-gate-shop', 'metrics-shop', 'sweep-predictor-one-at-a-time'].flatMap((id) => [`tables/${id}.csv`, `tables/${id}.tex`]));
+    expect(w.tableFiles.map((f) => f.slice(out.length + 1))).toEqual(['gate-fixture-gate-shop', 'metrics-shop', 'whole-run', 'sweep-predictor-one-at-a-time', 'provenance'].flatMap((id) => [`tables/${id}.csv`, `tables/${id}.tex`]));
     expect(readFileSync(join(out, 'tables', 'metrics-shop.tex'), 'utf8')).toContain('\\toprule');
     expect(w.drawn).toEqual(['forest', 'load-shop', 'windows-shop', 'labels-shop', 'cdf-shop', 'outcomes-shop', 'sensitivity-predictor-one-at-a-time', 'effects-predictor-one-at-a-time', 'wait-ratio']);
     expect(w.warnings).toEqual([]);

@@ -1,6 +1,6 @@
 // `writeReport`: reads a results folder, evaluates the gates that fit, renders every chart and writes the report folder.
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
-import { dirname, isAbsolute, join, relative } from 'node:path';
+import { basename, dirname, isAbsolute, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { InputError } from '../src/errors.ts';
 import * as msg from '../src/messages.ts';
@@ -12,9 +12,7 @@ import { reportHtml } from './report-html.ts';
 import { reportMarkdown } from './report-markdown.ts';
 import { buildReportModel, type ReportModel } from './report-model.ts';
 import { prefixSvgIds, renderSvg, svgToPng } from './render-chart.ts';
-import { gateTables, metricsTables, sweepTables } from './paper-tables.ts';
 import { tableToCsv, tableToLatex, type TableFormat } from './table-export.ts';
-import { foldReplications } from './replicated-arms.ts';
 import { groupByTrace } from './trace-results.ts';
 import type { TraceDiagnosisEntry } from './trace-section.ts';
 
@@ -30,7 +28,7 @@ export interface ReportOptions {
   readonly title?: string;
   /** Also write PNGs (default true). */
   readonly png?: boolean;
-  /** Also write every table as `tables/<id>.csv` and/or `tables/<id>.tex` (LaTeX booktabs); default none. */
+  /** Also write every table the pages show as `tables/<id>.csv` and/or `tables/<id>.tex` (LaTeX booktabs); default none. */
   readonly tables?: readonly TableFormat[];
   /** Called before each chart is rendered (1-based `done` of `total`), for a progress line on a terminal. */
   readonly onProgress?: (done: number, total: number, chart: string) => void;
@@ -103,12 +101,17 @@ export async function writeReport(resultsDir: string, outDir: string, options: R
   if (options.tables !== undefined && options.tables.length > 0) {
     const tablesDir = join(outDir, 'tables');
     mkdirSync(tablesDir, { recursive: true });
-    for (const t of [...gateTables(evaluations), ...metricsTables(traces.map(foldReplications)), ...sweepTables(contents.sweeps)]) {
+    for (const t of model.tables) {
       for (const format of options.tables) {
         const file = join(tablesDir, `${t.id}.${format === 'csv' ? 'csv' : 'tex'}`);
         writeFileAtomic(file, format === 'csv' ? tableToCsv(t) : tableToLatex(t));
         tableFiles.push(file);
       }
+    }
+    // As with charts: a table of an earlier run that this run did not write would look current.
+    const written = new Set(tableFiles.map((f) => basename(f)));
+    for (const f of readdirSync(tablesDir)) {
+      if (/\.(csv|tex)$/.test(f) && !written.has(f)) rmSync(join(tablesDir, f));
     }
   }
   return { ...written, tableFiles };

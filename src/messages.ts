@@ -1000,3 +1000,15 @@ export function convertHeaderLacks(file: string, line: number, shown: string, mi
 export function convertCsvEmpty(file: string): string {
   return atLocation(file, undefined, 'is empty (no header line)', 'a CSV file with a header line and data rows');
 }
+
+// ── Replicated reports and tables (report) ──
+
+/** The label of an arm's replications folded into one row or cell: `arm (5 seeds)`. */
+export function armOverSeeds(arm: string, seeds: number): string {
+  return `${arm} (${seeds} seeds)`;
+}
+
+/** The note under `hsim run`'s table when some arms ran with replications. */
+export function runTableOverSeeds(): string {
+  return 'arm (N seeds): means over the seeds; mean vs fifo = mean over seeds of each seed\'s change against fifo of the same seed, [95 % t-interval over seeds].';
+}

@@ -25,4 +25,17 @@ describe('formatSimulationTable', () => {
     const text = formatSimulationTable(out({ predictive: [10, 5, 50, 0] }));
     expect(text.trimEnd().split('\n')).toHaveLength(2);
   });
+  it('folds an arm\'s replications into one row: means over seeds, the change vs fifo of the same seed with its t-interval', () => {
+    const text = formatSimulationTable(out({
+      'fifo#s1': [100, 50, 400, 10], 'fifo#s2': [100, 50, 400, 10], 'fifo#s3': [100, 50, 400, 10],
+      'a#s1': [70, 40, 300, 20], 'a#s2': [80, 40, 300, 20], 'a#s3': [90, 40, 300, 20],
+    }));
+    const lines = text.trimEnd().split('\n');
+    expect(lines).toHaveLength(5);
+    expect(lines[1]).toMatch(/^0\.8\s+fifo \(3 seeds\)\s+100\s+50\.0\s+400\s+10\.0\s*$/);
+    // Per-seed changes −30, −20, −10 %: mean −20 %, s = 10 %, t(0.975, 2 df) = 4.302653 (Student's t table),
+    // half-width 4.302653 · 10 / √3 = 24.8 points; the means over seeds: 80 ms.
+    expect(lines[2]).toMatch(/^0\.8\s+a \(3 seeds\)\s+80\.0\s+40\.0\s+300\s+20\.0\s+-20\.0 % \[-44\.8 %, 4\.8 %\]$/);
+    expect(lines[4]).toContain('arm (N seeds): means over the seeds');
+  });
 });

@@ -59,7 +59,8 @@ describe('hsim gate', () => {
 
     const table = hsim('gate', 'check', gate, results);
     expect(table.code).toBe(1);
-    expect(table.stdout).toContain('-0.146044 [-0.255075, -0.059320]');
+    // The published −0.146044 [−0.255075, −0.059320] (SPEC §8) as the report writes it: % with one decimal.
+    expect(table.stdout).toContain('−14.6 % [−25.5 %, −5.9 %]');
     expect(table.stdout).toMatch(/mean_vs_fifo .*FAIL/);
   });
 
