@@ -1,5 +1,6 @@
 // A paper table as CSV (RFC 4180) and as a LaTeX booktabs table with caption, label and note.
 import * as msg from '../src/messages.ts';
+import { spreadsheetCsvField } from '../src/text/csv-field.ts';
 import type { PaperTable } from './paper-tables.ts';
 
 /** The table formats `hsim report --tables` writes. */
@@ -7,11 +8,12 @@ export const TABLE_FORMATS = ['csv', 'latex'] as const;
 export type TableFormat = (typeof TABLE_FORMATS)[number];
 
 /**
- * CSV text: the header then the rows, fields quoted when they hold a comma, quote or line break; a missing value
- * (`–`) is an empty field; LF endings.
+ * CSV text: the header then the rows, fields quoted when they hold a comma, quote or line break, text a spreadsheet
+ * would run as a formula (`=…`, `-…` but not `-3.5`) behind a `'` (spreadsheetCsvField); a missing value (`–`) is an
+ * empty field; LF endings.
  */
 export function tableToCsv(t: PaperTable): string {
-  const field = (s: string): string => (s === '–' ? '' : /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
+  const field = (s: string): string => (s === '–' ? '' : spreadsheetCsvField(s));
   return [t.header, ...t.rows].map((r) => r.map(field).join(',')).join('\n') + '\n';
 }
 

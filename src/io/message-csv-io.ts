@@ -1,7 +1,7 @@
 // The `simulate --messages FILE` writer: per-message CSV lines streamed to a temporary file, renamed when complete.
 import { closeSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
-import { quoteCsvField } from '../text/csv-field.ts';
+import { spreadsheetCsvField } from '../text/csv-field.ts';
 import { MESSAGE_COLUMNS, MessageCsvEncoder, quotedNames, type MessageCell, type MessageSink } from '../../sim/message-log.ts';
 import { openTempFor, outputError } from './atomic-io.ts';
 import { InputError } from '../errors.ts';
@@ -40,7 +40,7 @@ export class MessageCsvFile implements MessageSink {
   }
 
   cell(c: MessageCell): void {
-    this.encoder.lines(c, quotedNames(c, quoteCsvField), 0, c.arrival.length);
+    this.encoder.lines(c, quotedNames(c, spreadsheetCsvField), 0, c.arrival.length);
   }
 
   /** Flushes, closes and renames the file into place. */
