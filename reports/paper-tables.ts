@@ -4,7 +4,7 @@ import { exactMean } from '../analysis/exact-sum.ts';
 import { barText } from '../analysis/gate-report.ts';
 import { formatPercent, formatSig, pickTimeUnit } from '../src/format/number-format.ts';
 import type { GateEvaluation } from './gate-fit.ts';
-import { slug } from './report-model.ts';
+import { slug } from './file-slug.ts';
 import { foldedArmLabel } from './replicated-arms.ts';
 import { MARGIN_CONVENTION } from './report-tables.ts';
 import { sweepPerGate, type SweepFile } from '../src/experiment/sweep-output.ts';
@@ -57,7 +57,7 @@ export function gateTables(evaluations: readonly GateEvaluation[]): PaperTable[]
     }
     const pre = ev.gate.registration === 'pre-registered';
     return {
-      id: `gate-${slug(ev.gate.gate.id)}-${slug(ev.trace.name)}`,
+      id: `gate-${slug(ev.gate.gate.id)}-${ev.trace.slug}`,
       caption: `Gate ${ev.gate.gate.id} (${pre ? 'pre-registered' : 'not pre-registered'}) on trace ${ev.trace.name}, loads ${loads.join(', ')}: estimates with 95 % bootstrap intervals.`,
       header: ['load', 'criterion', 'role', 'bar', 'unit', 'estimate', 'low', 'high', 'margin', 'verdict'],
       align: ['l', 'l', 'l', 'l', 'l', 'r', 'r', 'r', 'r', 'l'],
@@ -98,7 +98,7 @@ export function metricsTables(traces: readonly TraceResults[]): PaperTable[] {
       }
     }
     out.push({
-      id: `metrics-${slug(trace.name)}`,
+      id: `metrics-${trace.slug}`,
       caption: `Whole-run latency per arm and load on trace ${trace.name}, loads ${loads.join(', ')} (descriptive; no gate).`,
       header: ['load', 'arm', 'messages', `mean (${unit.name})`, `p50 (${unit.name})`, `p99 (${unit.name})`, 'Δ mean vs FIFO (%)', 'window-average Δ (%)'],
       align: ['l', 'l', 'r', 'r', 'r', 'r', 'r', 'r'],

@@ -1,6 +1,7 @@
 // Result files grouped by trace: each trace's merged loads and arms (analysis/result-set.ts) plus the report extras.
 import { mergeResults, type ResultSet, type SourcedArm, type SourcedResult } from '../analysis/result-set.ts';
 import type { ArmExtras, ResultExtras } from '../src/result/result-reader.ts';
+import { EMPTY_TRACE_SLUG, uniqueTraceSlugs } from './file-slug.ts';
 
 /** A result file as the report reads it: the analysis view and the report extras. */
 export interface ReportSource {
@@ -12,6 +13,8 @@ export interface ReportSource {
 export interface TraceResults {
   /** A short unique name for the trace: its file name without extension (plus a hash prefix when ambiguous). */
   readonly name: string;
+  /** The file-name slug of `name`, unique in the report (uniqueTraceSlugs): its tables and charts are named by it. */
+  readonly slug: string;
   readonly sha256: string | null;
   readonly set: ResultSet;
   /** load → arm → extras. */
@@ -44,6 +47,12 @@ export function groupByTrace(sources: readonly ReportSource[]): { traces: TraceR
   const issues: string[] = [];
   const traces: TraceResults[] = [];
   const baseNames = [...groups.values()].map((g) => traceBaseName(g[0]!));
+  const names = [...groups.values()].map((group, i) => {
+    const base = baseNames[i]!;
+    const ambiguous = baseNames.filter((b) => b === base).length > 1;
+    return ambiguous ? `${base} (${(group[0]!.sourced.result.traceSha256 ?? group[0]!.sourced.file).slice(0, 8)})` : base;
+  });
+  const slugs = uniqueTraceSlugs(names);
   [...groups.values()].forEach((group, i) => {
     const merged = mergeResults(group.map((s) => s.sourced));
     issues.push(...merged.issues);
@@ -60,11 +69,10 @@ export function groupByTrace(sources: readonly ReportSource[]): { traces: TraceR
       }
     }
     const sha = group[0]!.sourced.result.traceSha256;
-    const base = baseNames[i]!;
-    const ambiguous = baseNames.filter((b) => b === base).length > 1;
     const windowBys = new Set(group.map((s) => s.extras.windowBy));
     traces.push({
-      name: ambiguous ? `${base} (${(sha ?? group[0]!.sourced.file).slice(0, 8)})` : base,
+      name: names[i]!,
+      slug: slugs[i]!,
       sha256: sha,
       set: merged.set,
       extras,
@@ -79,7 +87,8 @@ function traceBaseName(s: ReportSource): string {
   const path = s.extras.tracePath;
   if (path === null) return s.sourced.result.traceSha256?.slice(0, 12) ?? s.sourced.file;
   const base = path.split(/[\\/]/).pop() ?? path;
-  return base.replace(/\.gz$/, '').replace(/\.csv$/, '');
+  // A file named `.csv` leaves nothing: the trace still needs a name to be shown and found by.
+  return base.replace(/\.gz$/, '').replace(/\.csv$/, '') || EMPTY_TRACE_SLUG;
 }
 
 /** The loads of a trace in a stable order: numeric loads ascending, then the others (e.g. `as-is`) by name. */
