@@ -3,6 +3,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { atLocation, InputError } from '../errors.ts';
 import { writeHashedResultStreamed } from '../io/result-integrity-io.ts';
+import { readRegularFileSync } from '../io/regular-file-io.ts';
 import { stableStringify } from '../json/stable-json.ts';
 import { writeStableJson } from '../json/stable-json-writer.ts';
 import type { ResultFile } from './result-file.ts';
@@ -57,7 +58,8 @@ export function readResultSources(path: string): SourcedResult[] {
   for (const file of files) {
     let json: unknown;
     try {
-      json = JSON.parse(readFileSync(file, 'utf8'));
+      // Only regular files: a named pipe among the results would block the read forever (in a folder: skipped).
+      json = JSON.parse((isDir ? readRegularFileSync(file) : readFileSync(file)).toString('utf8'));
     } catch (err) {
       if (isDir) continue;
       issues.push(atLocation(file, undefined, `not readable as JSON (${(err as Error).message})`, 'a result file (SPEC §10)'));
