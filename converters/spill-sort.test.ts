@@ -1,5 +1,5 @@
 // The spill sorter: runs spilled to disk and merged give exactly the in-memory stable order, and leave nothing behind.
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -36,6 +36,21 @@ describe('SpillSorter', () => {
     s.write(1, 1, 'k', '', Number.NaN);
     expect(() => s.write(2, 1, 'k', '', Number.NaN)).toThrow(InputError);
     expect(() => s.write(2, 1, 'k', '', Number.NaN)).toThrow(/file\/t\.csv/);
+  });
+
+  it('never spills through a symlink planted at the old predictable folder name (.t.csv.PID.sort.tmp)', async () => {
+    const outside = join(dir, 'outside');
+    mkdirSync(outside);
+    mkdirSync(join(dir, 'planted'));
+    symlinkSync(outside, join(dir, 'planted', `.t.csv.${process.pid}.sort.tmp`));
+    const s = new SpillSorter(join(dir, 'planted', 't.csv'), false, false, 1);
+    for (const a of [3, 1, 2]) s.write(a, 1, 'k', '', Number.NaN);
+    expect(s.spillDir).toMatch(new RegExp(`\\.t\\.csv\\.${process.pid}\\.sort-[0-9a-f]{16}\\.tmp$`));
+    expect(readdirSync(outside)).toEqual([]);
+    const out = recorder();
+    await s.drain(out);
+    expect(out.rows.map((r) => r.split(',')[0])).toEqual(['1', '2', '3']);
+    expect(readdirSync(outside)).toEqual([]);
   });
 });
 
