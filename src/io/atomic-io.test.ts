@@ -136,6 +136,16 @@ describe('temporary files are a trust boundary (another user of the folder may p
     expect(existsSync(target)).toBe(false);
   });
 
+  it('a symlink planted at the target itself is replaced by the file, never written through', () => {
+    const { folder, victim } = plantedSetup('target-link');
+    const target = join(folder, 'r.json');
+    symlinkSync(victim, target);
+    writeFileAtomic(target, 'result');
+    expect(readFileSync(victim, 'utf8')).toBe('precious');
+    expect(lstatSync(target).isFile()).toBe(true);
+    expect(readFileSync(target, 'utf8')).toBe('result');
+  });
+
   it('a streamed write that fails midway leaves neither the target nor a temporary file', () => {
     const { folder } = plantedSetup('midway');
     const target = join(folder, 'r.json');
