@@ -16,6 +16,7 @@ import { integrityProblem } from '../src/io/result-integrity-io.ts';
 import { experimentDepartures } from './experiment-binding.ts';
 import { parseExperiment } from '../src/experiment/experiment-file.ts';
 import { mergeResults } from './result-set.ts';
+import { NotRegularFileError, readRegularFileSync } from '../src/io/regular-file-io.ts';
 
 /** A gate file as read from disk: its bytes' hash, parsed JSON and validated gate. */
 export interface LoadedGate {
@@ -29,8 +30,9 @@ export interface LoadedGate {
 export function readGateFile(path: string): LoadedGate {
   let text: string;
   try {
-    text = readFileSync(path, 'utf8');
-  } catch {
+    text = readRegularFileSync(path).toString('utf8');
+  } catch (err) {
+    if (err instanceof NotRegularFileError) throw new InputError(msg.notRegularFile(path, err.kind, 'a gate file (JSON)'));
     throw new InputError(msg.fileUnreadable(path, 'a gate file (JSON)'));
   }
   const json = parseJsonAt(path, text, 'a gate file (JSON)');
@@ -131,7 +133,13 @@ export function verifiedGateLock(loaded: LoadedGate): { readonly lock: GateLock;
   const gatePath = loaded.path;
   const lockPath = lockPathFor(gatePath);
   if (!existsSync(lockPath)) return null;
-  const lockText = readFileSync(lockPath, 'utf8');
+  let lockText: string;
+  try {
+    lockText = readRegularFileSync(lockPath).toString('utf8');
+  } catch (err) {
+    if (err instanceof NotRegularFileError) throw new InputError(msg.notRegularFile(lockPath, err.kind, 'a gate lock written by hsim gate freeze'));
+    throw err;
+  }
   const lock = parseGateLock(parseJsonAt(lockPath, lockText, 'a gate lock written by hsim gate freeze'), lockPath);
   if (!lock.ok) throw new InputError(lock.issues[0]!, lock.issues);
   // A gate that names its experiment is judged only under a lock that binds that experiment's bytes.

@@ -1,6 +1,6 @@
 // Bundles a TypeScript entry point with esbuild into node_modules/.cache/hsim/, keyed by the sources, so that hsim
 // runs with no build step and no per-module loader cost: rebuilt automatically whenever a source file changes.
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import Module, { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -62,7 +62,8 @@ export async function cachedBundle(root, name, entry, format = 'esm') {
   // Required, not imported: this module also runs inside the CommonJS bundle (see runBundle).
   const { build } = createRequire(import.meta.url)('esbuild');
   mkdirSync(cacheDir, { recursive: true });
-  const tmp = `${dir}.${process.pid}.tmp`;
+  // A random name: nothing can be planted at it in advance for esbuild to write through.
+  const tmp = `${dir}.${process.pid}.${randomBytes(8).toString('hex')}.tmp`;
   await build({
     entryPoints: { main: entry },
     bundle: true,
@@ -114,9 +115,10 @@ export function runBundle(file, key) {
   if (process.env.HSIM_DEBUG) process.stderr.write(`code cache ${cacheFile}: ${cachedData === undefined ? 'none' : script.cachedDataRejected ? 'rejected' : 'used'}\n`);
   if (cachedData === undefined || script.cachedDataRejected === true) {
     process.once('exit', () => {
-      const tmp = `${cacheFile}.${process.pid}.tmp`;
+      const tmp = `${cacheFile}.${process.pid}.${randomBytes(8).toString('hex')}.tmp`;
       try {
-        writeFileSync(tmp, script.createCachedData());
+        // Exclusive: never writes through an entry (a symlink) already at the name.
+        writeFileSync(tmp, script.createCachedData(), { flag: 'wx' });
         renameSync(tmp, cacheFile);
       } catch {
         rmSync(tmp, { force: true });

@@ -1,7 +1,7 @@
 // Writes rejected rows as JSON lines (`{"line":N,"reason":"…"}`, plus `"text"` for malformed lines) to a temporary file.
-import { closeSync, mkdirSync, openSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, rmSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { tempPathFor } from '../src/io/atomic-io.ts';
+import { openTempFor } from '../src/io/atomic-io.ts';
 
 /** Longest excerpt of a rejected line kept in the rejects file, in bytes. */
 export const REJECT_TEXT_BYTES = 300;
@@ -19,8 +19,9 @@ export class RejectsWriter {
 
   constructor(target: string) {
     mkdirSync(dirname(target), { recursive: true });
-    this.tmpPath = tempPathFor(target);
-    this.fd = openSync(this.tmpPath, 'w');
+    const { path, fd } = openTempFor(target);
+    this.tmpPath = path;
+    this.fd = fd;
   }
 
   /**

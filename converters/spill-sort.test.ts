@@ -1,5 +1,5 @@
 // The spill sorter: runs spilled to disk and merged give exactly the in-memory stable order, and leave nothing behind.
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -24,7 +24,7 @@ describe('SpillSorter', () => {
     // Input order: rows 0–5; arrivals 5, 1, 5, 1, 3, 1. Stable order: 1(#1), 1(#3), 1(#5), 3(#4), 5(#0), 5(#2).
     [5, 1, 5, 1, 3, 1].forEach((a, i) => s.write(a, i, `k${i % 2}`, `c${i}`, i === 2 ? Number.NaN : 100 + i));
     expect(s.runs).toBe(2);
-    expect(existsSync(spillDirFor(join(dir, 'a', 't.csv')))).toBe(true);
+    expect(existsSync(s.spillDir!)).toBe(true);
     const out = recorder();
     await s.drain(out);
     expect(out.rows).toEqual(['1,1,k1,c1,101', '1,3,k1,c3,103', '1,5,k1,c5,105', '3,4,k0,c4,104', '5,0,k0,c0,100', '5,2,k0,c2,NaN']);
@@ -36,6 +36,21 @@ describe('SpillSorter', () => {
     s.write(1, 1, 'k', '', Number.NaN);
     expect(() => s.write(2, 1, 'k', '', Number.NaN)).toThrow(InputError);
     expect(() => s.write(2, 1, 'k', '', Number.NaN)).toThrow(/file\/t\.csv/);
+  });
+
+  it('never spills through a symlink planted at the old predictable folder name (.t.csv.PID.sort.tmp)', async () => {
+    const outside = join(dir, 'outside');
+    mkdirSync(outside);
+    mkdirSync(join(dir, 'planted'));
+    symlinkSync(outside, join(dir, 'planted', `.t.csv.${process.pid}.sort.tmp`));
+    const s = new SpillSorter(join(dir, 'planted', 't.csv'), false, false, 1);
+    for (const a of [3, 1, 2]) s.write(a, 1, 'k', '', Number.NaN);
+    expect(s.spillDir).toMatch(new RegExp(`\\.t\\.csv\\.${process.pid}\\.sort-[0-9a-f]{16}\\.tmp$`));
+    expect(readdirSync(outside)).toEqual([]);
+    const out = recorder();
+    await s.drain(out);
+    expect(out.rows.map((r) => r.split(',')[0])).toEqual(['1', '2', '3']);
+    expect(readdirSync(outside)).toEqual([]);
   });
 });
 
@@ -79,8 +94,9 @@ describe('convert with spilled runs (tiny runs force the spill path)', () => {
     // 99999999 is above any Linux pid_max (2^22): no such process.
     const dead = [join(dir, 'stale', '.t.csv.99999999.3.tmp'), join(dir, 'stale', '.t.meta.json.99999999.4.tmp')];
     for (const p of dead) writeFileSync(p, 'half');
-    mkdirSync(spillDirFor(out, 99999999));
-    writeFileSync(join(spillDirFor(out, 99999999), 'run-0.bin'), 'x');
+    const deadSpill = spillDirFor(out, 99999999);
+    mkdirSync(deadSpill);
+    writeFileSync(join(deadSpill, 'run-0.bin'), 'x');
     const live = join(dir, 'stale', `.t.csv.${process.ppid}.1.tmp`);
     writeFileSync(live, 'busy');
     await convertFile({ input, output: out, spec, strict: false, sortRunRows: 100 });

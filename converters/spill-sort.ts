@@ -1,5 +1,6 @@
 // Sorting converted rows by arrival in bounded memory: sorted runs spilled to a temp folder beside the output, then a k-way merge.
 import * as msg from '../src/messages.ts';
+import { randomBytes } from 'node:crypto';
 import { closeSync, mkdirSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { outputError } from '../src/io/atomic-io.ts';
@@ -23,9 +24,12 @@ const READ_RECORDS = 1 << 14;
 /** Bytes of all the merge's read blocks together: many runs get smaller blocks, so memory stays bounded. */
 const MERGE_BUFFER_BYTES = 32 << 20;
 
-/** The spill folder of a conversion writing `trace`: `DIR/.NAME.csv.PID.sort.tmp` (stale-cleaned like temp files). */
+/**
+ * A spill folder name for a conversion writing `trace`: `DIR/.NAME.csv.PID.sort-RANDOM.tmp` (stale-cleaned like temp
+ * files), with 64 random bits so nobody can plant a folder or symlink there in advance; it is created exclusively.
+ */
 export function spillDirFor(trace: string, pid: number = process.pid): string {
-  return join(dirname(trace), `.${basename(trace)}.${pid}.sort.tmp`);
+  return join(dirname(trace), `.${basename(trace)}.${pid}.sort-${randomBytes(8).toString('hex')}.tmp`);
 }
 
 /**
@@ -64,6 +68,11 @@ export class SpillSorter {
   /** Runs spilled to disk so far (0 while every row fits in memory). */
   get runs(): number {
     return this.runLengths.length;
+  }
+
+  /** The spill folder, once the first run is spilled (null before and after `dispose`). */
+  get spillDir(): string | null {
+    return this.dir;
   }
 
   /** Appends one row in input order; spills a sorted run when `runRows` are held. @throws InputError when the spill cannot be written. */
@@ -113,8 +122,11 @@ export class SpillSorter {
     let fd: number | null = null;
     try {
       if (this.dir === null) {
-        this.dir = spillDirFor(this.target);
-        mkdirSync(this.dir, { recursive: true });
+        const dir = spillDirFor(this.target);
+        mkdirSync(dirname(dir), { recursive: true });
+        // Not recursive: an entry already at the name (a planted symlink) is EEXIST, never followed.
+        mkdirSync(dir);
+        this.dir = dir;
       }
       fd = openSync(join(this.dir, `run-${this.runLengths.length}.bin`), 'w');
       let at = 0;

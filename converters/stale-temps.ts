@@ -3,8 +3,8 @@ import { readdirSync, rmSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 
 /**
- * Removes, beside each of `targets`, the temporaries of conversions whose process is gone: `.NAME.PID.N.tmp`
- * files (trace, meta, rejects; see `tempPathFor`) and `.NAME.PID.sort.tmp` spill folders. A temporary of a live
+ * Removes, beside each of `targets`, the temporaries of conversions whose process is gone: `.NAME.PID.RANDOM.tmp`
+ * files (trace, meta, rejects; see `tempPathFor`) and `.NAME.PID.sort-RANDOM.tmp` spill folders. A temporary of a live
  * process (another conversion still running, or this one) is left alone. Returns the paths removed.
  */
 export function removeStaleTemps(targets: readonly string[], alive: (pid: number) => boolean = processAlive): string[] {
@@ -23,7 +23,7 @@ export function removeStaleTemps(targets: readonly string[], alive: (pid: number
       continue; // No folder yet: nothing stale in it.
     }
     for (const e of entries.sort()) {
-      const m = /^\.(.+)\.(\d+)\.(?:\d+|sort)\.tmp$/.exec(e);
+      const m = /^\.(.+)\.(\d+)\.(?:[0-9a-f]+|sort-[0-9a-f]+)\.tmp$/.exec(e);
       if (m === null || !names.has(m[1]!)) continue;
       const pid = Number(m[2]);
       if (pid === process.pid || alive(pid)) continue;

@@ -7,7 +7,7 @@ import { seedChangeInterval } from '../analysis/seed-change-interval.ts';
 import { tInterval } from '../analysis/student-t.ts';
 import { formatPercent, formatSig, pickTimeUnit } from '../src/format/number-format.ts';
 import type { GateEvaluation } from './gate-fit.ts';
-import { slug } from './slug.ts';
+import { slug } from './file-slug.ts';
 import { foldedArmLabel } from './replicated-arms.ts';
 import { MARGIN_CONVENTION, type TextTable } from './report-tables.ts';
 import { sweepPerGate, type SweepFile } from '../src/experiment/sweep-output.ts';
@@ -73,7 +73,7 @@ export function gateTables(evaluations: readonly GateEvaluation[]): PaperTable[]
     }
     const pre = ev.gate.registration === 'pre-registered';
     return {
-      id: `gate-${slug(ev.gate.gate.id)}-${slug(ev.trace.name)}`,
+      id: `gate-${slug(ev.gate.gate.id)}-${ev.trace.slug}`,
       section: 'gate',
       caption: `Gate ${ev.gate.gate.id} (${pre ? 'pre-registered' : 'not pre-registered'}) on trace ${ev.trace.name}, loads ${loads.join(', ')}: estimates with 95 % bootstrap intervals.`,
       header: ['load', 'criterion', 'role', 'bar', 'unit', 'estimate', 'low', 'high', 'margin', 'whole run', ...(replicated ? ['replications'] : []), 'verdict'],
@@ -132,7 +132,7 @@ export function metricsTables(traces: readonly TraceResults[]): PaperTable[] {
     }
     const u = unit.name;
     out.push({
-      id: `metrics-${slug(trace.name)}`,
+      id: `metrics-${trace.slug}`,
       section: 'metrics',
       caption: `Whole-run latency per arm and load on trace ${trace.name}, loads ${loads.join(', ')} (descriptive; no gate).`,
       header: ['load', 'arm', 'messages', `mean (${u})`, `p50 (${u})`, `p99 (${u})`, 'Δ mean vs FIFO (%)', 'window-average Δ (%)', ...(replicated ? ['seeds', `mean 95 % low (${u})`, `mean 95 % high (${u})`, 'Δ mean 95 % low (%)', 'Δ mean 95 % high (%)'] : [])],

@@ -3,6 +3,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { readGateFile, verifiedGateLock } from '../analysis/gate-io.ts';
 import { InputError } from '../src/errors.ts';
+import { NotRegularFileError, readRegularFileSync } from '../src/io/regular-file-io.ts';
 import * as msg from '../src/messages.ts';
 import { looksLikeResultFile, parseResultExtras, parseResultFile } from '../src/result/result-reader.ts';
 import type { ReportGate } from './gate-fit.ts';
@@ -18,8 +19,8 @@ export interface FolderContents {
 
 /**
  * Reads every *.json file in `dir` (sorted by name, not recursive): result files (SPEC §10) and sweep outputs;
- * other JSON (gates, locks, configs) is skipped silently, unreadable or invalid files are skipped and named in
- * `issues`. Throws InputError when `dir` is not a readable folder.
+ * other JSON (gates, locks, configs) is skipped silently, unreadable or invalid files, and entries that are not
+ * regular files (a named pipe would block the read forever), are skipped and named in `issues`. Throws InputError when `dir` is not a readable folder.
  */
 export function readResultsFolder(dir: string): FolderContents {
   let names: string[];
@@ -42,9 +43,11 @@ export function readSweepInto(path: string, contents: FolderContents): void {
 function readJsonInput(file: string, contents: FolderContents, sweepExpected: boolean): void {
   let json: unknown;
   try {
-    json = JSON.parse(readFileSync(file, 'utf8'));
+    // A sweep named with --sweep may be a pipe (`--sweep <(…)`); a folder's entries must be regular files.
+    json = JSON.parse((sweepExpected ? readFileSync(file) : readRegularFileSync(file)).toString('utf8'));
   } catch (err) {
-    contents.issues.push(msg.reportInputNotJson(file, (err as Error).message, sweepExpected));
+    if (err instanceof NotRegularFileError) contents.issues.push(msg.notRegularFile(file, err.kind, sweepExpected ? 'a sweep output (sweep.json)' : 'a result file (SPEC §10)'));
+    else contents.issues.push(msg.reportInputNotJson(file, (err as Error).message, sweepExpected));
     return;
   }
   if (looksLikeSweepFile(json) || sweepExpected) {

@@ -22,7 +22,7 @@ import { keyWaitChart, keyWaitPoints } from './key-wait-chart.ts';
 import { queueSeriesChart, queueSeriesRows } from './queue-series-chart.ts';
 import { foldReplications } from './replicated-arms.ts';
 import { armKeyPaperTable, distancePaperTable, gateTables, metricsTables, provenancePaperTable, sweepTables, tracePaperTable, uniqueTableIds, wholeRunPaperTable, type PaperTable } from './paper-tables.ts';
-import { slug } from './slug.ts';
+import { slug } from './file-slug.ts';
 
 /** One chart of the report: drawn (spec, and how many data marks it must show) or not (why). */
 export interface ChartEntry {
@@ -74,7 +74,7 @@ export interface ReportInputs {
   readonly diagnoses?: readonly TraceDiagnosisEntry[];
 }
 
-export { slug } from './slug.ts';
+export { slug };
 
 /**
  * Builds the report model: every chart it can draw and, for the others, a message naming what is missing (an arm,
@@ -113,7 +113,7 @@ export function buildReportModel(inputs: ReportInputs): ReportModel {
     // Latency against load needs two loads; a trace run at one load (e.g. as-is) simply has no such chart.
     const curve = loadPoints(trace);
     if (trace.set.loads.size >= 2) charts.push({
-      id: uniqueId(`load-${trace.name}`),
+      id: uniqueId(`load-${trace.slug}`),
       title: `Mean latency against load: ${trace.name}`,
       fromResults: true,
       spec: curve === null ? null : loadCurveChart(trace.name, curve, palette),
@@ -122,7 +122,7 @@ export function buildReportModel(inputs: ReportInputs): ReportModel {
     });
     const ws = windowSeriesData(trace);
     charts.push({
-      id: uniqueId(`windows-${trace.name}`),
+      id: uniqueId(`windows-${trace.slug}`),
       title: `Mean latency by window: ${trace.name}`,
       fromResults: true,
       spec: ws === null ? null : windowSeriesChart(ws, palette),
@@ -134,7 +134,7 @@ export function buildReportModel(inputs: ReportInputs): ReportModel {
     const tiers = labels === null ? tierRows(trace) : null;
     if (labels !== null || tiers === null) {
       charts.push({
-        id: uniqueId(`labels-${trace.name}`),
+        id: uniqueId(`labels-${trace.slug}`),
         title: `Latency by class: ${trace.name}`,
         fromResults: true,
         spec: labels === null ? null : labelChart(trace.name, labels, palette),
@@ -142,13 +142,13 @@ export function buildReportModel(inputs: ReportInputs): ReportModel {
         missing: labels === null ? 'needs by_label (a trace with a class column) or per-tier metrics (short/medium/long)' : null,
       });
     } else {
-      charts.push({ id: uniqueId(`tiers-${trace.name}`), title: `Who pays, by duration tier: ${trace.name}`, fromResults: true, spec: tierChart(trace.name, tiers, palette), minMarks: tiers.length * 2, missing: null });
+      charts.push({ id: uniqueId(`tiers-${trace.slug}`), title: `Who pays, by duration tier: ${trace.name}`, fromResults: true, spec: tierChart(trace.name, tiers, palette), minMarks: tiers.length * 2, missing: null });
     }
     const cdf = cdfPoints(trace);
-    if (cdf !== null) charts.push({ id: uniqueId(`cdf-${trace.name}`), title: `Latency CDF: ${trace.name}`, fromResults: true, spec: latencyCdfChart(trace.name, cdf, palette), minMarks: new Set(cdf.map((p) => `${p.load}|${p.arm}`)).size, missing: null });
+    if (cdf !== null) charts.push({ id: uniqueId(`cdf-${trace.slug}`), title: `Latency CDF: ${trace.name}`, fromResults: true, spec: latencyCdfChart(trace.name, cdf, palette), minMarks: new Set(cdf.map((p) => `${p.load}|${p.arm}`)).size, missing: null });
     const outcomes = outcomeShares(trace);
     charts.push({
-      id: uniqueId(`outcomes-${trace.name}`),
+      id: uniqueId(`outcomes-${trace.slug}`),
       title: `Predictor outcomes per window: ${trace.name}`,
       fromResults: true,
       spec: outcomes === null ? null : outcomeChart(trace.name, outcomes),
@@ -157,9 +157,9 @@ export function buildReportModel(inputs: ReportInputs): ReportModel {
     });
     // Issue 13's optional charts: drawn only from results that carry by_key or series (no entry otherwise).
     const keyWaits = keyWaitPoints(trace);
-    if (keyWaits !== null) charts.push({ id: uniqueId(`keys-${trace.name}`), title: `Mean wait by key frequency: ${trace.name}`, fromResults: true, spec: keyWaitChart(trace.name, keyWaits, palette), minMarks: keyWaits.length, missing: null });
+    if (keyWaits !== null) charts.push({ id: uniqueId(`keys-${trace.slug}`), title: `Mean wait by key frequency: ${trace.name}`, fromResults: true, spec: keyWaitChart(trace.name, keyWaits, palette), minMarks: keyWaits.length, missing: null });
     const queues = queueSeriesRows(trace);
-    if (queues !== null) charts.push({ id: uniqueId(`queues-${trace.name}`), title: `Queues over time: ${trace.name}`, fromResults: true, spec: queueSeriesChart(trace.name, queues.load, queues.rows), minMarks: new Set(queues.rows.map((r) => `${r.arm}|${r.metric}|${r.level}`)).size, missing: null });
+    if (queues !== null) charts.push({ id: uniqueId(`queues-${trace.slug}`), title: `Queues over time: ${trace.name}`, fromResults: true, spec: queueSeriesChart(trace.name, queues.load, queues.rows), minMarks: new Set(queues.rows.map((r) => `${r.arm}|${r.metric}|${r.level}`)).size, missing: null });
   }
 
   // Results without a latency CDF: one note for all such traces, naming the option that adds it.

@@ -21,6 +21,11 @@ describe('tableToCsv', () => {
   it('writes the keys (units in the names), quotes fields with commas or quotes and leaves missing values empty', () => {
     expect(tableToCsv(table)).toBe('load,criterion,estimate_pct\n0.5,mean_vs_fifo,−30.0\n0.8,"a, ""b""",\n');
   });
+  it('puts a quote before text cells a spreadsheet would run as formulas, never before a number', () => {
+    const rows = [['0.8', '=cmd|\' /C calc\'!A0', '-15.0'], ['as-is', '+arm', '-3.5'], ['0.5', '@x', '']];
+    expect(tableToCsv({ ...table, rows })).toBe("load,criterion,estimate_pct\n0.8,'=cmd|' /C calc'!A0,-15.0\nas-is,'+arm,-3.5\n0.5,'@x,\n");
+  });
+
   it('writes only the keys for a table without rows', () => {
     expect(tableToCsv({ ...table, rows: [] })).toBe('load,criterion,estimate_pct\n');
   });

@@ -1,5 +1,6 @@
 // A paper table as CSV (RFC 4180) and as a LaTeX booktabs table with caption, label and note.
 import * as msg from '../src/messages.ts';
+import { spreadsheetCsvField } from '../src/text/csv-field.ts';
 import type { PaperTable } from './paper-tables.ts';
 
 /** The table formats `hsim report --tables` writes. */
@@ -8,10 +9,11 @@ export type TableFormat = (typeof TABLE_FORMATS)[number];
 
 /**
  * CSV text: the column keys (snake_case, units in the name: `mean_latency_ms`, `change_pct`) then the rows, fields
- * quoted when they hold a comma, quote or line break; a missing value (`–`) is an empty field; LF endings.
+ * quoted when they hold a comma, quote or line break, text a spreadsheet would run as a formula (`=…`, `-…` but not
+ * `-3.5`) behind a `'` (spreadsheetCsvField); a missing value (`–`) is an empty field; LF endings.
  */
 export function tableToCsv(t: PaperTable): string {
-  const field = (s: string): string => (s === '–' ? '' : /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
+  const field = (s: string): string => (s === '–' ? '' : spreadsheetCsvField(s));
   return [t.keys, ...t.rows].map((r) => r.map(field).join(',')).join('\n') + '\n';
 }
 

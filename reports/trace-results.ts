@@ -2,6 +2,7 @@
 import { replicationOf } from '../analysis/replication-aggregate.ts';
 import { mergeResults, type ResultSet, type SourcedArm, type SourcedResult } from '../analysis/result-set.ts';
 import type { ArmExtras, ResultExtras } from '../src/result/result-reader.ts';
+import { EMPTY_TRACE_SLUG, uniqueTraceSlugs } from './file-slug.ts';
 
 /** A result file as the report reads it: the analysis view and the report extras. */
 export interface ReportSource {
@@ -13,6 +14,8 @@ export interface ReportSource {
 export interface TraceResults {
   /** A short unique name for the trace: its file name without extension (plus a hash prefix when ambiguous). */
   readonly name: string;
+  /** The file-name slug of `name`, unique in the report (uniqueTraceSlugs): its tables and charts are named by it. */
+  readonly slug: string;
   readonly sha256: string | null;
   readonly set: ResultSet;
   /** load → arm → extras. */
@@ -61,7 +64,13 @@ export function groupByTrace(sources: readonly ReportSource[]): { traces: TraceR
   const issues: string[] = [];
   const traces: TraceResults[] = [];
   const baseNames = groups.map((g) => traceBaseName(g.sources[0]!));
-  groups.forEach(({ sources: group, suffix }, i) => {
+  const names = groups.map(({ sources: group, suffix }, i) => {
+    const base = baseNames[i]!;
+    const ambiguous = groups.filter((g, j) => baseNames[j] === base && g.suffix === suffix).length > 1;
+    return `${ambiguous ? `${base} (${(group[0]!.sourced.result.traceSha256 ?? group[0]!.sourced.file).slice(0, 8)})` : base}${suffix}`;
+  });
+  const slugs = uniqueTraceSlugs(names);
+  groups.forEach(({ sources: group }, i) => {
     const merged = mergeResults(group.map((s) => s.sourced));
     issues.push(...merged.issues);
     const extras = new Map<string, Map<string, ArmExtras>>();
@@ -77,11 +86,10 @@ export function groupByTrace(sources: readonly ReportSource[]): { traces: TraceR
       }
     }
     const sha = group[0]!.sourced.result.traceSha256;
-    const base = baseNames[i]!;
-    const ambiguous = groups.filter((g, j) => baseNames[j] === base && g.suffix === suffix).length > 1;
     const windowBys = new Set(group.map((s) => s.extras.windowBy));
     traces.push({
-      name: `${ambiguous ? `${base} (${(sha ?? group[0]!.sourced.file).slice(0, 8)})` : base}${suffix}`,
+      name: names[i]!,
+      slug: slugs[i]!,
       sha256: sha,
       set: merged.set,
       extras,
@@ -116,7 +124,8 @@ function traceBaseName(s: ReportSource): string {
   const path = s.extras.tracePath;
   if (path === null) return s.sourced.result.traceSha256?.slice(0, 12) ?? s.sourced.file;
   const base = path.split(/[\\/]/).pop() ?? path;
-  return base.replace(/\.gz$/, '').replace(/\.csv$/, '');
+  // A file named `.csv` leaves nothing: the trace still needs a name to be shown and found by.
+  return base.replace(/\.gz$/, '').replace(/\.csv$/, '') || EMPTY_TRACE_SLUG;
 }
 
 /** The loads of a trace in a stable order: numeric loads ascending, then the others (e.g. `as-is`) by name. */

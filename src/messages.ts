@@ -1012,3 +1012,15 @@ export function armOverSeeds(arm: string, seeds: number): string {
 export function runTableOverSeeds(): string {
   return 'arm (N seeds): means over the seeds; mean vs fifo = mean over seeds of each seed\'s change against fifo of the same seed, [95 % t-interval over seeds].';
 }
+
+// ── Files on disk (disk) ──
+
+/** An input that is not a regular file (a named pipe, socket, device or folder): not read, since it could block forever. */
+export function notRegularFile(file: string, kind: string, expected: string): string {
+  return atLocation(file, undefined, `is ${kind}, not a regular file, so it is not read`, expected, 'reading a named pipe or a device could wait forever');
+}
+
+/** A trace path recorded in results that is not a regular file (a report does not diagnose it). */
+export function traceNotRegularFile(path: string): string {
+  return `the trace file ${path} recorded in the results is not a regular file (a named pipe, device or folder), so it is not read`;
+}

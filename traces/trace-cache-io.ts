@@ -2,7 +2,7 @@
 import { closeSync, fstatSync, mkdirSync, openSync, readSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { crc32 } from 'node:zlib';
-import { tempPathFor } from '../src/io/atomic-io.ts';
+import { openTempFor } from '../src/io/atomic-io.ts';
 import type { Trace } from '../src/trace/trace.ts';
 import { CACHE_PREFIX_BYTES, cacheHeaderLength, parseCacheHeader, pieceBytes, traceCacheLayout, traceFromCacheColumns, type CacheColumn } from './trace-cache.ts';
 
@@ -38,8 +38,7 @@ export function writeTraceCacheFile(target: string, trace: Trace, sha256: string
   const chunk = opts.chunkBytes ?? CACHE_IO_CHUNK;
   const write = opts.write ?? defaultWrite;
   mkdirSync(dirname(target), { recursive: true });
-  const tmp = tempPathFor(target);
-  const fd = openSync(tmp, 'w');
+  const { path: tmp, fd } = openTempFor(target);
   try {
     let crc = 0;
     for (const piece of traceCacheLayout(trace, sha256)) {

@@ -181,7 +181,7 @@ function storeCached(cacheDir: string, fileSha: string, sha256: string, trace: T
 }
 
 /**
- * Removes temporary cache files (`.<name>.<pid>.<n>.tmp`) left by killed writers: the pid runs no process here
+ * Removes temporary cache files (`.<name>.<pid>.<random>.tmp`) left by killed writers: the pid runs no process here
  * and the file has not changed for STALE_TEMP_MS (a folder shared with other machines keeps their live temps).
  */
 function removeStaleTemps(cacheDir: string): void {
@@ -192,7 +192,7 @@ function removeStaleTemps(cacheDir: string): void {
     return;
   }
   for (const name of names) {
-    const m = /^\.[0-9a-f]{64}\.(?:trace|ref)\.(\d+)\.\d+\.tmp$/.exec(name);
+    const m = /^\.[0-9a-f]{64}\.(?:trace|ref)\.(\d+)\.[0-9a-f]+\.tmp$/.exec(name);
     if (!m || processRuns(Number(m[1]))) continue;
     const file = join(cacheDir, name);
     try {

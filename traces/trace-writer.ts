@@ -1,13 +1,13 @@
 // The one streaming writer of common-format traces (SPEC §3): CSV or CSV.gz to a temporary file, then trace + meta in place.
 import { createHash, type Hash } from 'node:crypto';
-import { closeSync, createWriteStream, mkdirSync, openSync, renameSync, rmSync, writeFileSync, writeSync, type WriteStream } from 'node:fs';
+import { closeSync, createWriteStream, mkdirSync, renameSync, rmSync, writeSync, type WriteStream } from 'node:fs';
 import { once } from 'node:events';
 import { basename, dirname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGzip, gzipSync, type Gzip } from 'node:zlib';
 import { InputError } from '../src/errors.ts';
 import * as msg from '../src/messages.ts';
-import { tempPathFor } from '../src/io/atomic-io.ts';
+import { openTempFor, writeAllSync } from '../src/io/atomic-io.ts';
 import { stableStringify } from '../src/json/stable-json.ts';
 import { columnNames, quoteCsvField as csvField, type TraceColumns } from './trace-csv.ts';
 import { FLUSH_BYTES, RowEncoder, type EncodedRows } from './row-encoder.ts';
@@ -89,22 +89,28 @@ export class TraceWriter extends RowEncoder {
   constructor(target: string, cols: TraceColumns, opts: TraceWriterOptions = {}) {
     super(cols);
     this.target = target;
-    this.tmpPath = tempPathFor(target);
     this.gzipLevel = /\.gz$/i.test(target) ? (opts.gzipLevel ?? DEFAULT_GZIP_LEVEL) : null;
+    let opened: { path: string; fd: number };
     try {
       mkdirSync(dirname(target), { recursive: true });
+      opened = openTempFor(target);
+    } catch (err) {
+      throw this.writeError(err);
+    }
+    this.tmpPath = opened.path;
+    try {
       if (this.gzipLevel !== null && opts.gzipMembers === true) {
         this.members = 0;
-        this.fd = openSync(this.tmpPath, 'w');
+        this.fd = opened.fd;
       } else if (this.gzipLevel !== null) {
         this.gzip = createGzip({ level: this.gzipLevel, chunkSize: 1 << 16 });
-        this.file = createWriteStream(this.tmpPath);
+        this.file = createWriteStream(this.tmpPath, { fd: opened.fd });
         this.done = pipeline(this.gzip, this.file);
         this.done.catch((err: unknown) => {
           this.failure ??= err;
         });
       } else {
-        this.fd = openSync(this.tmpPath, 'w');
+        this.fd = opened.fd;
       }
     } catch (err) {
       throw this.writeError(err);
@@ -227,10 +233,16 @@ export class TraceWriter extends RowEncoder {
     if (this.gzipLevel !== null && this.gzipLevel !== DEFAULT_GZIP_LEVEL) meta.gzip_level = this.gzipLevel;
     if (this.members !== null) meta.gzip_members = this.members;
     const metaPath = metaPathFor(this.target);
-    const metaTmp = tempPathFor(metaPath);
+    let metaTmp: string | null = null;
     const placed: string[] = [];
     try {
-      writeFileSync(metaTmp, stableStringify(meta));
+      const opened = openTempFor(metaPath);
+      metaTmp = opened.path;
+      try {
+        writeAllSync(opened.fd, stableStringify(meta));
+      } finally {
+        closeSync(opened.fd);
+      }
       for (const [from, to] of [[this.tmpPath, this.target], ...others.map((o) => [o.tmpPath, o.target])] as [string, string][]) {
         renameSync(from, to);
         placed.push(to);
@@ -238,7 +250,7 @@ export class TraceWriter extends RowEncoder {
       renameSync(metaTmp, metaPath);
       return meta;
     } catch (err) {
-      rmSync(metaTmp, { force: true });
+      if (metaTmp !== null) rmSync(metaTmp, { force: true });
       rmSync(this.tmpPath, { force: true });
       for (const o of others) rmSync(o.tmpPath, { force: true });
       for (const p of placed) rmSync(p, { force: true });

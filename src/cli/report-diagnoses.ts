@@ -1,7 +1,9 @@
 // `traces diagnose` for the traces of a results folder, for the report's trace sections (reads the trace files).
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { InputError } from '../errors.ts';
+import * as msg from '../messages.ts';
+import { readRegularFileSync } from '../io/regular-file-io.ts';
 import { readTrace } from '../../traces/trace-io.ts';
 import { parseArm } from '../../sim/arms/index.ts';
 import { diagnoseTrace } from '../../sim/diagnose/trace-diagnosis.ts';
@@ -40,7 +42,8 @@ export async function diagnoseResultTraces(dir: string): Promise<ResultTraceDiag
   for (const name of names) {
     let head: ResultHead;
     try {
-      head = JSON.parse(readFileSync(join(dir, name), 'utf8')) as ResultHead;
+      // Only regular files: a named pipe would block forever (the report's reader names it in a warning).
+      head = JSON.parse(readRegularFileSync(join(dir, name)).toString('utf8')) as ResultHead;
     } catch {
       continue;
     }
@@ -56,6 +59,8 @@ export async function diagnoseResultTraces(dir: string): Promise<ResultTraceDiag
 async function diagnoseOne(path: string, sha256: string, o: NonNullable<ResultHead['options']>): Promise<ResultTraceDiagnosis> {
   const missing = (why: string): ResultTraceDiagnosis => ({ sha256, diagnosis: null, missing: why });
   if (!existsSync(path)) return missing(`the trace file ${path} recorded in the results is not there`);
+  // A result names its trace: a named pipe or device there would block the diagnosis forever.
+  if (!statSync(path).isFile()) return missing(msg.traceNotRegularFile(path));
   const levels = typeof o.levels === 'number' ? o.levels : 3;
   const split = o.split === 'count' ? 'count' : o.split === 'time' ? 'time' : null;
   if (split === null) return missing(`the results were simulated with split ${String(o.split)}: a diagnosis needs a history half`);

@@ -33,11 +33,11 @@ export async function runSimulateCommand(tracePath: string, opts: RawOptions): P
   if (progress) process.stderr.write('\n');
   if (messages !== null && !opts.quiet) process.stderr.write(`hsim: wrote ${messages.path}\n`);
   const file = buildResultFile(cliProvenance(), tracePath, loaded.sha256, out, optionsRecord(cfg));
-  const text = opts.output !== undefined ? writeResultFile(String(opts.output), file) : resultFileText(file);
+  if (opts.output !== undefined) writeResultFile(String(opts.output), file);
   if (opts.output !== undefined) {
     if (!opts.json) process.stdout.write(formatSimulationTable(out));
     if (!opts.quiet) process.stderr.write(`hsim: wrote ${String(opts.output)}\n`);
   }
-  if (opts.json) process.stdout.write(text);
+  if (opts.json) process.stdout.write(resultFileText(file));
   else if (opts.output === undefined) process.stdout.write(formatSimulationTable(out));
 }

@@ -119,5 +119,7 @@ describe('overrides', () => {
   it('names traces by file name without .csv and .gz', () => {
     expect(traceName('../x/azure-2021.csv.gz')).toBe('azure-2021');
     expect(traceName('t.csv')).toBe('t');
+    expect(traceName('dir/.csv.gz')).toBe('trace');
+    expect(traceName('!!!.csv')).toBe('!!!');
   });
 });

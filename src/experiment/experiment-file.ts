@@ -59,10 +59,13 @@ export const EXPERIMENT_FIELDS = [
 
 const ID = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 
-/** The trace name used in file names: the base name without `.gz` and `.csv`. */
+/**
+ * The trace name used in file names: the base name without `.gz` and `.csv`; `trace` when nothing is left (a file
+ * named `.csv`), since an empty name would start every result file name with a dot.
+ */
 export function traceName(path: string): string {
   const base = path.split(/[\\/]/).pop() ?? path;
-  return base.replace(/\.gz$/i, '').replace(/\.csv$/i, '');
+  return base.replace(/\.gz$/i, '').replace(/\.csv$/i, '') || 'trace';
 }
 
 /**

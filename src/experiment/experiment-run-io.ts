@@ -244,7 +244,7 @@ export function readCellFile(path: string): CellFile | null {
 function removeStaleTemps(dir: string): void {
   if (!existsSync(dir)) return;
   for (const f of readdirSync(dir)) {
-    const m = /^\..*\.(\d+)\.\d+\.tmp$/.exec(f);
+    const m = /^\..*\.(\d+)\.[0-9a-f]+\.tmp$/.exec(f);
     if (m === null) continue;
     const pid = Number(m[1]);
     let alive = pid === process.pid;

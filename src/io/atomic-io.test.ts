@@ -1,11 +1,21 @@
 // Atomic writes: the target appears whole or not at all, and a full disk or a bad place is bad input naming it.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { InputError } from '../errors.ts';
-import { outputError, writeFileAtomic } from './atomic-io.ts';
+import { openTempFor, outputError, tempPathFor, writeFileAtomic, writeFileAtomicStreamed } from './atomic-io.ts';
+
+// randomBytes as in node:crypto, unless a test fixes the next values (to plant a symlink at a name it knows).
+const fixedRandom: Buffer[] = [];
+vi.mock('node:crypto', async (original) => {
+  const real = await original<typeof import('node:crypto')>();
+  return { ...real, randomBytes: (n: number) => fixedRandom.shift() ?? real.randomBytes(n) };
+});
+afterEach(() => {
+  fixedRandom.length = 0;
+});
 
 const dir = mkdtempSync(join(tmpdir(), 'hsim-atomic-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -58,5 +68,91 @@ describe('outputError', () => {
     expect(outputError('out/r.json', full)).toBeInstanceOf(InputError);
     const other = Object.assign(new Error('io'), { code: 'EIO' });
     expect(outputError('out/r.json', other)).toBe(other);
+  });
+});
+
+describe('temporary files are a trust boundary (another user of the folder may plant symlinks)', () => {
+  /** A folder with a file outside it that a planted symlink points at. */
+  function plantedSetup(name: string): { folder: string; victim: string } {
+    const root = join(dir, name);
+    mkdirSync(join(root, 'out'), { recursive: true });
+    const victim = join(root, 'victim.txt');
+    writeFileSync(victim, 'precious');
+    return { folder: join(root, 'out'), victim };
+  }
+
+  it('temporary names are random beside the target, carry the pid, and differ every time', () => {
+    const names = new Set(Array.from({ length: 50 }, () => tempPathFor('/x/r.json')));
+    expect(names.size).toBe(50);
+    for (const n of names) expect(n).toMatch(new RegExp(`^/x/\\.r\\.json\\.${process.pid}\\.[0-9a-f]{16}\\.tmp$`));
+  });
+
+  it('symlinks planted at the old predictable names (.r.json.PID.N.tmp) are never written through', () => {
+    const { folder, victim } = plantedSetup('predictable');
+    const planted = Array.from({ length: 20 }, (_, i) => join(folder, `.r.json.${process.pid}.${i + 1}.tmp`));
+    for (const p of planted) symlinkSync(victim, p);
+    const target = join(folder, 'r.json');
+    writeFileAtomic(target, '{"x":1}\n');
+    writeFileAtomicStreamed(target, (write) => {
+      write('{"x":');
+      write('2}\n');
+    });
+    expect(readFileSync(victim, 'utf8')).toBe('precious');
+    expect(readFileSync(target, 'utf8')).toBe('{"x":2}\n');
+    expect(lstatSync(target).isFile()).toBe(true);
+    for (const p of planted) expect(readlinkSync(p)).toBe(victim);
+  });
+
+  it('a symlink planted at the very name drawn (a guessed name) is refused by the exclusive open, and another name is drawn', () => {
+    const { folder, victim } = plantedSetup('guessed');
+    const target = join(folder, 'r.json');
+    const guess = Buffer.from('0011223344556677', 'hex');
+    const guessedPath = join(folder, `.r.json.${process.pid}.0011223344556677.tmp`);
+    symlinkSync(victim, guessedPath);
+    fixedRandom.push(guess);
+    writeFileAtomic(target, 'result');
+    expect(readFileSync(victim, 'utf8')).toBe('precious');
+    expect(readFileSync(target, 'utf8')).toBe('result');
+    expect(readlinkSync(guessedPath)).toBe(victim);
+
+    // openTempFor itself: the same guess twice, then a fresh name; the file opened is new and empty.
+    fixedRandom.push(guess, guess);
+    const opened = openTempFor(target);
+    closeSync(opened.fd);
+    expect(opened.path).not.toBe(guessedPath);
+    expect(lstatSync(opened.path).isFile()).toBe(true);
+    expect(readFileSync(opened.path, 'utf8')).toBe('');
+    rmSync(opened.path);
+  });
+
+  it('when every name drawn is taken, the write fails with nothing written through the links', () => {
+    const { folder, victim } = plantedSetup('exhausted');
+    const target = join(folder, 'r.json');
+    const guess = Buffer.from('8899aabbccddeeff', 'hex');
+    symlinkSync(victim, join(folder, `.r.json.${process.pid}.8899aabbccddeeff.tmp`));
+    fixedRandom.push(...Array.from({ length: 8 }, () => guess));
+    expect(() => writeFileAtomic(target, 'result')).toThrow(InputError);
+    expect(readFileSync(victim, 'utf8')).toBe('precious');
+    expect(existsSync(target)).toBe(false);
+  });
+
+  it('a symlink planted at the target itself is replaced by the file, never written through', () => {
+    const { folder, victim } = plantedSetup('target-link');
+    const target = join(folder, 'r.json');
+    symlinkSync(victim, target);
+    writeFileAtomic(target, 'result');
+    expect(readFileSync(victim, 'utf8')).toBe('precious');
+    expect(lstatSync(target).isFile()).toBe(true);
+    expect(readFileSync(target, 'utf8')).toBe('result');
+  });
+
+  it('a streamed write that fails midway leaves neither the target nor a temporary file', () => {
+    const { folder } = plantedSetup('midway');
+    const target = join(folder, 'r.json');
+    expect(() => writeFileAtomicStreamed(target, (write) => {
+      write('x'.repeat(3 << 20));
+      throw new Error('producer failed');
+    })).toThrow('producer failed');
+    expect(readdirSync(folder)).toEqual([]);
   });
 });

@@ -12,12 +12,12 @@ import { MessageCsvFile } from './message-csv-io.ts';
 const dir = mkdtempSync(join(tmpdir(), 'hsim-messages-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-function cell(arm: string): MessageCell {
+function cell(arm: string, key = 'k'): MessageCell {
   const log = new MessageLog(new EngineBuffers(), 1);
   log.arrived(0, 0, 0);
   log.started(0, 0);
   return {
-    arm, load: 'as-is', first: 0, keyId: Int32Array.from([0]), keys: ['k'], classId: null, classes: null, tier: Uint8Array.from([0]),
+    arm, load: 'as-is', first: 0, keyId: Int32Array.from([0]), keys: [key], classId: null, classes: null, tier: Uint8Array.from([0]),
     arrival: Float64Array.from([0]), start: Float64Array.from([1]), end: Float64Array.from([3]), outcome: Int8Array.from([-1]), outcomeNames: null, log,
   };
 }
@@ -36,6 +36,16 @@ describe('MessageCsvFile', () => {
       const text = (name.endsWith('.gz') ? gunzipSync(raw) : raw).toString('utf8');
       expect(text).toBe(`${header}fifo,as-is,0,k,,0,0,1,3,1,0,0,0,,\noracle,as-is,0,k,,0,0,1,3,1,0,0,0,,\n`);
     }
+  });
+
+  it('a key a spreadsheet would run as a formula is written behind a quote (CSV injection)', () => {
+    const f = new MessageCsvFile(join(dir, 'formula.csv'));
+    f.cell(cell('fifo', '=HYPERLINK("http://evil","x")'));
+    f.cell(cell('fifo', '@SUM(1)'));
+    f.commit();
+    const lines = readFileSync(join(dir, 'formula.csv'), 'utf8').split('\n');
+    expect(lines[1]).toBe(`fifo,as-is,0,"'=HYPERLINK(""http://evil"",""x"")",,0,0,1,3,1,0,0,0,,`);
+    expect(lines[2]).toBe("fifo,as-is,0,'@SUM(1),,0,0,1,3,1,0,0,0,,");
   });
 
   it('abort leaves nothing behind; a missing folder is an InputError naming the file', () => {

@@ -1,9 +1,9 @@
 // The `simulate --messages FILE` writer: per-message CSV lines streamed to a temporary file, renamed when complete.
-import { closeSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
-import { quoteCsvField } from '../text/csv-field.ts';
+import { spreadsheetCsvField } from '../text/csv-field.ts';
 import { MESSAGE_COLUMNS, MessageCsvEncoder, quotedNames, type MessageCell, type MessageSink } from '../../sim/message-log.ts';
-import { outputError, tempPathFor } from './atomic-io.ts';
+import { openTempFor, outputError } from './atomic-io.ts';
 import { InputError } from '../errors.ts';
 import * as msg from '../messages.ts';
 
@@ -27,10 +27,9 @@ export class MessageCsvFile implements MessageSink {
   private pendingBytes = 0;
 
   constructor(readonly path: string) {
-    this.tmp = tempPathFor(path);
     this.gzip = path.endsWith('.gz');
     try {
-      this.fd = openSync(this.tmp, 'w');
+      ({ path: this.tmp, fd: this.fd } = openTempFor(path));
     } catch (err) {
       // The CLI checks the folder first; a library caller gets the same exit-2 error.
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw new InputError(msg.outputNotWritable(path, 'its folder does not exist', 'ENOENT'));
@@ -41,7 +40,7 @@ export class MessageCsvFile implements MessageSink {
   }
 
   cell(c: MessageCell): void {
-    this.encoder.lines(c, quotedNames(c, quoteCsvField), 0, c.arrival.length);
+    this.encoder.lines(c, quotedNames(c, spreadsheetCsvField), 0, c.arrival.length);
   }
 
   /** Flushes, closes and renames the file into place. */

@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { basename } from 'node:path';
-import { outputError, writeFileAtomic } from './atomic-io.ts';
+import { outputError, writeFileAtomic, writeFileAtomicStreamed } from './atomic-io.ts';
 
 /** The sidecar holding the SHA-256 of result file `path` (the line `sha256sum` writes, so `sha256sum -c` checks it). */
 export function hashSidecarPath(path: string): string {
@@ -18,14 +18,26 @@ const hex = (data: string | Uint8Array): string => createHash('sha256').update(d
  * a file with a stale hash (which would read as edited). Throws InputError naming the output on a full disk & co.
  */
 export function writeHashedResult(path: string, data: string | Uint8Array, hashed = true): void {
+  writeHashedResultStreamed(path, (write) => write(data), hashed);
+}
+
+/**
+ * `writeHashedResult` for content produced in pieces (`produce` hands each to `write`, in order): the pieces go to
+ * the temporary file and the hash as they come, so a result of any size is written in bounded memory.
+ */
+export function writeHashedResultStreamed(path: string, produce: (write: (piece: string | Uint8Array) => void) => void, hashed = true): void {
   const sidecar = hashSidecarPath(path);
   try {
     rmSync(sidecar, { force: true });
   } catch (err) {
     throw outputError(sidecar, err);
   }
-  writeFileAtomic(path, data);
-  if (hashed) writeFileAtomic(sidecar, `${hex(data)}  ${basename(path)}\n`);
+  const hash = createHash('sha256');
+  writeFileAtomicStreamed(path, (write) => produce((piece) => {
+    hash.update(piece);
+    write(piece);
+  }));
+  if (hashed) writeFileAtomic(sidecar, `${hash.digest('hex')}  ${basename(path)}\n`);
 }
 
 /** What the sidecar says about a result file's bytes. */

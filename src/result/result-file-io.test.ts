@@ -1,12 +1,13 @@
 // Result files on disk: written atomically as stable JSON, read back by the one reader, unreadable ones named.
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { InputError } from '../errors.ts';
 import { METRIC_NAMES, type MetricObject } from './metric-names.ts';
 import { buildResultFile } from './result-file.ts';
-import { readResultJson, readResultSources, writeResultFile } from './result-file-io.ts';
+import { readResultJson, readResultSources, resultFileText, writeResultFile } from './result-file-io.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'hsim-result-io-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -17,7 +18,12 @@ describe('writeResultFile and readResultSources', () => {
   it('writes sorted-key JSON with no temp file left, and reads it back', () => {
     const out = { trace: { rows: 2, history_rows: 1, evaluation_rows: 1, boundaries_ms: [] }, results: { '0.5': { compress: 1, arms: { fifo: { all: zeros(), windows: [zeros()], sim_seconds: 0 } } } } };
     const path = join(dir, 'r.json');
-    const text = writeResultFile(path, buildResultFile({ version: '0', commit: 'c' }, 't.csv', 'a'.repeat(64), out, { seed: 1 }));
+    const file = buildResultFile({ version: '0', commit: 'c' }, 't.csv', 'a'.repeat(64), out, { seed: 1 });
+    writeResultFile(path, file);
+    const text = readFileSync(path, 'utf8');
+    // Streamed to disk, the bytes are the stable JSON text, and the sidecar holds their hash.
+    expect(text).toBe(resultFileText(file));
+    expect(readFileSync(`${path}.sha256`, 'utf8')).toBe(`${createHash('sha256').update(text).digest('hex')}  r.json\n`);
     expect(text.indexOf('"commit"')).toBeLessThan(text.indexOf('"tool"'));
     expect(readdirSync(dir)).toEqual(['r.json', 'r.json.sha256']); // the result and its hash, no temp file
     const [read] = readResultSources(path);

@@ -2,8 +2,10 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { atLocation, InputError } from '../errors.ts';
-import { writeHashedResult } from '../io/result-integrity-io.ts';
+import { writeHashedResultStreamed } from '../io/result-integrity-io.ts';
+import { readRegularFileSync } from '../io/regular-file-io.ts';
 import { stableStringify } from '../json/stable-json.ts';
+import { writeStableJson } from '../json/stable-json-writer.ts';
 import type { ResultFile } from './result-file.ts';
 import { looksLikeResultFile, parseResultFile, type ResultFileRead } from './result-reader.ts';
 
@@ -12,11 +14,13 @@ export function resultFileText(file: ResultFile): string {
   return stableStringify(file);
 }
 
-/** Writes a result file to `path` atomically (temp file + rename) with its `.sha256` sidecar; returns the text written. */
-export function writeResultFile(path: string, file: ResultFile): string {
-  const text = resultFileText(file);
-  writeHashedResult(path, text);
-  return text;
+/**
+ * Writes a result file to `path` atomically (temp file + rename) with its `.sha256` sidecar: the bytes of
+ * `resultFileText`, streamed, so a result larger than the longest string V8 can hold (`simulate --by-key` on
+ * millions of keys) is written all the same, in bounded memory beyond the result itself.
+ */
+export function writeResultFile(path: string, file: ResultFile): void {
+  writeHashedResultStreamed(path, (write) => writeStableJson(file, write));
 }
 
 /**
@@ -54,7 +58,8 @@ export function readResultSources(path: string): SourcedResult[] {
   for (const file of files) {
     let json: unknown;
     try {
-      json = JSON.parse(readFileSync(file, 'utf8'));
+      // Only regular files: a named pipe among the results would block the read forever (in a folder: skipped).
+      json = JSON.parse((isDir ? readRegularFileSync(file) : readFileSync(file)).toString('utf8'));
     } catch (err) {
       if (isDir) continue;
       issues.push(atLocation(file, undefined, `not readable as JSON (${(err as Error).message})`, 'a result file (SPEC §10)'));
