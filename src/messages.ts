@@ -1078,3 +1078,14 @@ export function workerDataNotFolder(dir: string): string {
 export function workerNameInvalid(name: string): string {
   return atOption('--name', JSON.stringify(name.slice(0, 60)), '1 to 200 printable ASCII characters', 'e.g. --name gpu-node-3');
 }
+
+/** An output folder another `hsim run` holds (or held on another host, or whose lock cannot be read). */
+export function outLockHeld(outDir: string, lock: string, holder: { pid: number; host: string } | null): string {
+  const who = holder === null ? 'a lock file that cannot be read' : `hsim run process ${holder.pid} on ${holder.host}`;
+  return `output folder ${outDir} is in use by ${who} (${lock}); expected one hsim run per output folder; wait for it to finish, or give another folder with -o (remove ${lock} only if no run is active)`;
+}
+
+/** A lock of an output folder left by a process of this host that is gone: taken over. */
+export function outLockStale(lock: string, pid: number, host: string): string {
+  return `warning: taking over ${lock}, left by hsim run process ${pid} on ${host}, which is no longer running`;
+}
