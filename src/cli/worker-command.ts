@@ -42,9 +42,14 @@ export async function runWorkerCommand(opts: Record<string, unknown>): Promise<v
     process.on('SIGTERM', stop);
   });
   log('stopping');
-  await server.close();
+  const threadsEnded = await server.close();
   const cache = defaultCacheDir();
   for (const dir of [cache, resolve(cache, 'generated')]) removeOwnTemps(dir);
+  // A thread that did not end would keep the process alive and might still write: end it with the process.
+  if (!threadsEnded) {
+    log('a cell thread did not stop; ending the process');
+    process.exit(0);
+  }
 }
 
 /** The --data folders as absolute real paths. Throws InputError naming each one that is not a folder. */

@@ -176,10 +176,11 @@ export interface ServeOptions {
  * (parseCellJob; refused at once, naming only the job's own values, when it is not a cell task from hsim run), its
  * trace read only from `folders` and checked by SHA-256 before parsing, and its outcome, the cell's file text, is
  * returned through Redis; a failing cell fails its job with the reason (marked when it is bad input). `close` puts
- * the cells still running back on the queue at once and stops the threads (a generated trace half-written is
- * removed by the caller, see removeOwnTemps).
+ * the cells still running back on the queue at once and stops the threads; it resolves to false when they did not
+ * end within ABORT_WAIT_MS (the caller then ends the process). Temporary files of a generated trace half-written are
+ * removed by the caller (removeOwnTemps).
  */
-export async function serveCells(target: RedisTarget, queueName: string, opts: ServeOptions): Promise<{ close(): Promise<void>; ready: Promise<void> }> {
+export async function serveCells(target: RedisTarget, queueName: string, opts: ServeOptions): Promise<{ close(): Promise<boolean>; ready: Promise<void> }> {
   const runner = await createJobRunner(opts.jobs, opts.folders);
   let stop: () => void = () => undefined;
   const stopped = new Promise<null>((resolve) => {
@@ -214,8 +215,12 @@ export async function serveCells(target: RedisTarget, queueName: string, opts: S
     ready: worker.waitUntilReady().then(() => undefined),
     async close() {
       stop();
-      await runner.abort();
+      const threads = await Promise.race([runner.abort().then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), ABORT_WAIT_MS).unref())]);
       await worker.close();
+      return threads;
     },
   };
 }
+
+/** Longest a stopping worker waits for its threads to end, ms; past it the caller ends the process (see close). */
+const ABORT_WAIT_MS = 5000;
