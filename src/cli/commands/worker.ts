@@ -14,7 +14,7 @@ export function registerWorker(program: Command): void {
     .option('--quiet', 'no log lines on stderr')
     .addHelpText('after', `
 Example:
-  hsim worker --queue redis://10.0.0.5:6379 --jobs 2 --data /shared/traces --data /shared/out`)
+  hsim worker --queue redis://10.0.0.5:6379 --jobs 2`)
     .action(async (opts: Record<string, unknown>) => {
       const { runWorkerCommand } = await import('../worker-command.ts');
       await runWorkerCommand(opts);
