@@ -55,6 +55,15 @@ async function stop(c: { p: ChildProcess; exited: Promise<number | null> }): Pro
   await c.exited;
 }
 
+/** Removes a queue's keys from Redis (jobs, events, meta), so tests leave nothing behind. */
+async function obliterate(url: string, name: string): Promise<void> {
+  const { Queue } = await import('bullmq');
+  const u = new URL(url);
+  const queue = new Queue(name, { connection: { host: u.hostname, port: Number(u.port || 6379), maxRetriesPerRequest: null } });
+  await queue.obliterate({ force: true }).catch(() => undefined);
+  await queue.close();
+}
+
 describe.skipIf(!redisUrl)('hsim run --queue with workers that die or cannot be trusted (real Redis)', () => {
   const queueName = `hsim-qtrust-${process.pid}`;
   const url = redisUrl ?? '';
@@ -129,6 +138,7 @@ describe.skipIf(!redisUrl)('hsim run --queue with workers that die or cannot be 
       expect(run.stderr()).toMatch(/waiting: \d+ of 4 cells left: \S+ on worker [ab] \(\d+ s\)/);
     } finally {
       await Promise.all(workers.map(stop));
+      await obliterate(url, name);
     }
   }, 300_000);
 
@@ -255,6 +265,7 @@ describe.skipIf(!redisUrl)('hsim run --queue with workers that die or cannot be 
       expect(existsSync(join(dir, 'out/rogue/cells')) ? readdirSync(join(dir, 'out/rogue/cells')) : []).toEqual([]);
     } finally {
       await rogue.close();
+      await obliterate(url, name);
     }
   }, 300_000);
 });
