@@ -24,6 +24,11 @@ export const INPUT_RANGES = {
   overhead: { min: 0, max: 3_600_000, integer: false },
   /** Queue samples per arm and load (`--series N`): the result file stores N · (2 · levels + 2) numbers. */
   series: { min: 1, max: 100_000, integer: true },
+  /**
+   * Rows of a trace generated for an experiment (`"generate": {"n": …}`, also in a queue job): a cell holds its
+   * trace in memory (~40 bytes a row), so 1e8 rows is ~4 GB per thread; `hsim generate` streams and has no bound.
+   */
+  generatedRows: { min: 1, max: 100_000_000, integer: true },
 } as const satisfies Record<string, InputRange>;
 
 export type RangedInput = keyof typeof INPUT_RANGES;

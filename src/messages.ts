@@ -3,6 +3,7 @@
 // Throw sites call these instead of writing texts inline, so a message is worded once, found by name, and tested
 // where it is used. The location builders (atLocation, atOption, atPath) live in errors.ts beside the error types.
 import { atLocation, atOption, atPath } from './errors.ts';
+import { INPUT_RANGES, rangeText } from './input-ranges.ts';
 
 // ── Collected issues ──────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -1023,4 +1024,92 @@ export function notRegularFile(file: string, kind: string, expected: string): st
 /** A trace path recorded in results that is not a regular file (a report does not diagnose it). */
 export function traceNotRegularFile(path: string): string {
   return `the trace file ${path} recorded in the results is not a regular file (a named pipe, device or folder), so it is not read`;
+}
+
+// ── Cell queue trust (qtrust) ─────────────────────────────────────────────────────────────────────────────────────
+
+/** A generated trace asked for with a kind no generator has (a queue job's spec). */
+export function generatedTraceKindUnknown(kind: string): string {
+  return `generated trace: kind ${JSON.stringify(kind.slice(0, 40))}; expected one of the generator kinds (it names a file in the cache folder)`;
+}
+
+/** A generated trace asked for with a seed that is not a whole number in range (a queue job's seed). */
+export function generatedTraceSeedInvalid(seed: string): string {
+  return `generated trace: seed ${JSON.stringify(seed.slice(0, 40))}; expected ${rangeText(INPUT_RANGES.seed)} (it names a file in the cache folder)`;
+}
+
+/** A queue job whose data is not JSON (BullMQ could not parse it): refused at once rather than left locked. */
+export function queueJobNotJson(): string {
+  return 'queue job: its data is not JSON; expected the cell task written by hsim run --queue';
+}
+
+/** A queue job refused: its issues (each names the job's field and quotes only the job's own value). */
+export function queueJobRefused(issues: readonly string[]): string {
+  return issues.length === 1 ? issues[0]! : `${issues.length} problems in the queue job: ${issues.join('; ')}`;
+}
+
+/** A queue job's trace path outside the folders the worker reads. */
+export function jobTraceOutside(path: string, folders: readonly string[]): string {
+  return `queue job → tracePath: ${JSON.stringify(path)} is outside the folders this worker reads (${folders.join(', ')}); expected a trace under one of them; start the worker with --data DIR for the folder that holds the traces`;
+}
+
+/** A queue job's trace that is not there. */
+export function jobTraceMissing(path: string): string {
+  return `queue job → tracePath: no file at ${JSON.stringify(path)}; expected the trace at the same path as on the machine running hsim run (a shared folder)`;
+}
+
+/** A queue job's trace that is not a regular file. */
+export function jobTraceNotFile(path: string): string {
+  return `queue job → tracePath: ${JSON.stringify(path)} is not a regular file; expected a trace file`;
+}
+
+/** A queue job's trace that cannot be read (the error code only: no message that could quote the file). */
+export function jobTraceUnreadable(path: string, code: string): string {
+  return `queue job → tracePath: ${JSON.stringify(path)} cannot be read (${code}); expected a readable trace file`;
+}
+
+/** A queue job's trace whose content is not the one the job names by SHA-256 (checked before it is parsed). */
+export function jobTraceShaMismatch(path: string, expected: string): string {
+  return `queue job → tracePath: the content of ${JSON.stringify(path)} does not have the job's SHA-256 ${expected}; expected the trace hsim run checked (is the shared folder in sync?)`;
+}
+
+/** A cell whose result the coordinator refused, put back on the queue for another try. */
+export function queuedCellRequeued(reason: string, retry: number, most: number): string {
+  return `${reason}; the cell goes back on the queue (retry ${retry} of ${most})`;
+}
+
+/**
+ * The coordinator's notice when no cell finished for a while: how many are left and which worker holds which cell
+ * (since `since`, ms since the epoch), the others queued.
+ */
+export function queueCellsWaiting(left: number, total: number, held: readonly { id: string; worker: string; since: number }[], now: number): string {
+  const on = held.map((h) => `${h.id} on worker ${h.worker} (${Math.max(0, Math.round((now - h.since) / 1000))} s)`);
+  const queued = left - held.length;
+  return `waiting: ${left} of ${total} cells left: ${on.length > 0 ? on.join(', ') : 'none running'}${queued > 0 ? `; ${queued} queued` : ''}`;
+}
+
+/** A cell result a queue worker returned that the coordinator refused (nothing of it is written). */
+export function queuedCellRefused(id: string, worker: string | null, issues: readonly string[]): string {
+  return `cell ${id} from worker ${worker ?? '(unnamed)'} refused: ${issues.join('; ')}; expected the cell hsim run planned (a worker of another hsim version, or one not to be trusted?)`;
+}
+
+/** `hsim worker --data DIR` naming no folder. */
+export function workerDataNotFolder(dir: string): string {
+  return atOption('--data', JSON.stringify(dir), 'an existing folder whose traces queue jobs may name');
+}
+
+/** `hsim worker --name` that is not a short printable name. */
+export function workerNameInvalid(name: string): string {
+  return atOption('--name', JSON.stringify(name.slice(0, 60)), '1 to 200 printable ASCII characters', 'e.g. --name gpu-node-3');
+}
+
+/** An output folder another `hsim run` holds (or held on another host, or whose lock cannot be read). */
+export function outLockHeld(outDir: string, lock: string, holder: { pid: number; host: string } | null): string {
+  const who = holder === null ? 'a lock file that cannot be read' : `hsim run process ${holder.pid} on ${holder.host}`;
+  return `output folder ${outDir} is in use by ${who} (${lock}); expected one hsim run per output folder; wait for it to finish, or give another folder with -o (remove ${lock} only if no run is active)`;
+}
+
+/** A lock of an output folder left by a process of this host that is gone: taken over. */
+export function outLockStale(lock: string, pid: number, host: string): string {
+  return `warning: taking over ${lock}, left by hsim run process ${pid} on ${host}, which is no longer running`;
 }

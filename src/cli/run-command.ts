@@ -4,7 +4,8 @@ import * as msg from '../messages.ts';
 import { parseExperiment } from '../experiment/experiment-file.ts';
 import type { SimulationOutput } from '../../sim/simulate.ts';
 import { formatSimulationTable } from './simulation-table.ts';
-import { executeRun, parseRunFlags, prepareRun, readJsonFile, readRunCells, writeMergedResults } from '../experiment/experiment-run-io.ts';
+import { executeRun, parseRunFlags, prepareRun, readJsonFile, readRunCells, writeMergedResults, type PreparedRun, type RunFlags } from '../experiment/experiment-run-io.ts';
+import { lockOutFolder } from '../experiment/out-lock-io.ts';
 import { stderrRunProgress } from './progress-bar.ts';
 import { checkRedis } from '../experiment/redis-target.ts';
 import { mergeTraceCells } from '../experiment/merge-cells.ts';
@@ -20,10 +21,20 @@ export async function runExperimentCommand(file: string, opts: Record<string, un
   const prepared = await prepareRun(withContentionFlags(withPerturbationFlags(parsed.value, opts), opts), file, flags, 'arms', true);
   await reportCellsSanity(prepared.selected.map((i) => prepared.tasks[i]!));
   if (flags.queue !== null) await checkRedis(flags.queue);
-  const summary = await executeRun(prepared, flags, stderrRunProgress(flags.quiet));
   const say = (line: string): void => {
     if (!flags.quiet) process.stderr.write(`hsim: ${line}\n`);
   };
+  // One run per output folder: two would interleave cells and their .sha256 files.
+  const unlock = lockOutFolder(prepared.outDir, (line) => process.stderr.write(`hsim: ${line}\n`));
+  try {
+    await runAndMerge(prepared, flags, say);
+  } finally {
+    unlock();
+  }
+}
+
+async function runAndMerge(prepared: PreparedRun, flags: RunFlags, say: (line: string) => void): Promise<void> {
+  const summary = await executeRun(prepared, flags, stderrRunProgress(flags.quiet));
   const done = `${summary.ran} cells run, ${summary.resumed} resumed`;
   if (flags.shard !== null) {
     say(`shard ${flags.shard.index}/${flags.shard.count}: ${summary.selected} of ${prepared.cells.length} cells (${done}) in ${prepared.outDir}/cells; join the shards with \`hsim merge DIR… -o OUT\``);

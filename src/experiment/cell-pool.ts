@@ -1,7 +1,7 @@
 // Running cells in this thread (jobs 1) or on a pool of worker threads (piscina), each trace read once, here.
 import { Piscina } from 'piscina';
 import { failedCell, loadTraceChecked, runCellTask, taskConfig, type CellOutcome, type CellTask } from './cell-task.ts';
-import type { ThreadCell, ThreadSettle } from './cell-thread.ts';
+import type { ThreadCell, ThreadJob, ThreadSettle } from './cell-thread.ts';
 import { shareTraceEntry } from './shared-trace.ts';
 import { cellWorkerEntry } from './worker-bundle.ts';
 
@@ -21,6 +21,58 @@ const PRIME_LIMIT = 16;
  */
 export async function createCellRunner(jobs: number, expected: readonly CellTask[] = []): Promise<CellRunner> {
   if (jobs <= 1) return { run: runCellTask, close: async () => {} };
+  const pool = await startPool(jobs, expected);
+  return {
+    async run(task) {
+      let cell: ThreadCell;
+      try {
+        const trace = await loadTraceChecked(task.tracePath, task.traceSha256, task.cache);
+        cell = { task, trace: shareTraceEntry({ path: task.tracePath, expected: task.traceSha256, trace }) };
+      } catch (err) {
+        return failedCell(task.id, err);
+      }
+      return runOnPool(pool, task.id, cell);
+    },
+    close: () => settlePool(pool, jobs),
+  };
+}
+
+/** Runs queue jobs' cells on worker threads; `abort` stops the threads at once, dropping the cells they run. */
+export interface JobRunner extends CellRunner {
+  abort(): Promise<void>;
+}
+
+/**
+ * A runner for a queue worker: `jobs` worker threads (also for one job: a cell on the main thread would stall
+ * BullMQ's lock renewal), each finding and checking its job's trace itself, only inside `folders` (runJobCell).
+ * Its `run` never rejects.
+ */
+export async function createJobRunner(jobs: number, folders: readonly string[]): Promise<JobRunner> {
+  const pool = await startPool(jobs, []);
+  return {
+    run: (task) => runOnPool(pool, task.id, { job: task, folders } satisfies ThreadJob),
+    close: () => settlePool(pool, jobs),
+    abort: () => pool.destroy(),
+  };
+}
+
+async function runOnPool(pool: Piscina, id: string, cell: ThreadCell | ThreadJob): Promise<CellOutcome> {
+  try {
+    return (await pool.run(cell)) as CellOutcome;
+  } catch (err) {
+    return { ok: false, id, input: false, message: `worker thread failed: ${(err as Error).message}` };
+  }
+}
+
+/** One settle request per thread (they wait for each other), then stop them: see ThreadSettle. */
+async function settlePool(pool: Piscina, jobs: number): Promise<void> {
+  const settle: ThreadSettle = { barrier: new Int32Array(new SharedArrayBuffer(4)), threads: jobs };
+  await Promise.allSettled(Array.from({ length: jobs }, () => pool.run(settle)));
+  await pool.destroy();
+}
+
+/** A pool of `jobs` cell threads, rehearsing the settings of `expected` as they start. */
+async function startPool(jobs: number, expected: readonly CellTask[]): Promise<Piscina> {
   const entry = await cellWorkerEntry(primeCells(expected));
   const pool = new Piscina({
     filename: entry.filename,
@@ -35,30 +87,9 @@ export async function createCellRunner(jobs: number, expected: readonly CellTask
     stricterFIFO: true,
     idleTimeout: 60_000,
   });
-  // A thread that cannot start fails its task (below); the pool's own error event must not crash the process.
+  // A thread that cannot start fails its task (runOnPool); the pool's own error event must not crash the process.
   pool.on('error', () => undefined);
-  return {
-    async run(task) {
-      let cell: ThreadCell;
-      try {
-        const trace = await loadTraceChecked(task.tracePath, task.traceSha256, task.cache);
-        cell = { task, trace: shareTraceEntry({ path: task.tracePath, expected: task.traceSha256, trace }) };
-      } catch (err) {
-        return failedCell(task.id, err);
-      }
-      try {
-        return (await pool.run(cell)) as CellOutcome;
-      } catch (err) {
-        return { ok: false, id: task.id, input: false, message: `worker thread failed: ${(err as Error).message}` };
-      }
-    },
-    async close() {
-      // One settle request per thread (they wait for each other), then stop them: see ThreadSettle.
-      const settle: ThreadSettle = { barrier: new Int32Array(new SharedArrayBuffer(4)), threads: jobs };
-      await Promise.allSettled(Array.from({ length: jobs }, () => pool.run(settle)));
-      await pool.destroy();
-    },
-  };
+  return pool;
 }
 
 /** One task per distinct setting of `tasks` (all but the trace, the load and the cell's identity), at most PRIME_LIMIT. */

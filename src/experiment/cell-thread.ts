@@ -3,6 +3,7 @@
 import { workerData } from 'node:worker_threads';
 import { forgetTrace, runCellTask, seedTraceCache, type CellOutcome, type CellTask, type LoadedTraceEntry } from './cell-task.ts';
 import { fullGc } from '../io/full-gc.ts';
+import { runJobCell } from './job-trace-io.ts';
 import { adoptGitCommit } from '../io/provenance-io.ts';
 import { createRng } from '../rng/seeded.ts';
 import { generateServerless } from '../../traces/generators/serverless.ts';
@@ -23,6 +24,15 @@ export interface ThreadCell {
 }
 
 /**
+ * One queue job's cell for a thread: the thread finds and checks the trace itself (only inside `folders`, see
+ * runJobCell), so the worker's main thread never blocks and BullMQ's lock renewal keeps running.
+ */
+export interface ThreadJob {
+  readonly job: CellTask;
+  readonly folders: readonly string[];
+}
+
+/**
  * The pool's last request to each thread before it stops them: wait at a barrier until every thread holds one (so
  * each thread gets exactly one), then collect garbage, or Node 20 may hang stopping the thread (see full-gc.ts).
  */
@@ -35,12 +45,16 @@ export interface ThreadSettle {
 /** Longest a thread waits at the barrier for the others (one may be gone), ms. */
 const SETTLE_WAIT_MS = 1000;
 
-/** Runs one cell in this thread (the first trace handed over for a path and SHA-256 is kept for later cells), or settles it. */
-export async function runThreadCell(cell: ThreadCell | ThreadSettle): Promise<CellOutcome | null> {
+/**
+ * Runs one cell in this thread (the first trace handed over for a path and SHA-256 is kept for later cells), or a
+ * queue job's cell, or settles it.
+ */
+export async function runThreadCell(cell: ThreadCell | ThreadJob | ThreadSettle): Promise<CellOutcome | null> {
   if ('barrier' in cell) {
     settleThread(cell);
     return null;
   }
+  if ('job' in cell) return runJobCell(cell.job, cell.folders);
   seedTraceCache(cell.trace);
   return runCellTask(cell.task);
 }

@@ -20,6 +20,7 @@ import { loadTraceChecked, taskConfig, type CellOutcome, type CellTask } from '.
 import { cliProvenance, foreignRepositoryCommit, gitCommit } from '../io/provenance-io.ts';
 import { REPLICATION_BOOTSTRAP, replicationAggregate } from '../../analysis/replication-aggregate.ts';
 import { ensureGeneratedTrace, generatedTracePath } from './generated-trace-io.ts';
+import { plannedRows, verifyReturnedCell, type CellPlan } from './cell-verify.ts';
 
 /** The command-line flags of `hsim run` and `hsim sweep`, validated. */
 export interface RunFlags {
@@ -242,21 +243,30 @@ export function readCellFile(path: string): CellFile | null {
 
 /** Removes temporary files left in `dir` by killed processes (a live process's temp files are kept). */
 function removeStaleTemps(dir: string): void {
+  removeTemps(dir, (pid) => !isAlive(pid));
+}
+
+/** Removes this process's temporary files in `dir` (left by threads stopped mid-write, e.g. a worker stopping). */
+export function removeOwnTemps(dir: string): void {
+  removeTemps(dir, (pid) => pid === process.pid);
+}
+
+function removeTemps(dir: string, remove: (pid: number) => boolean): void {
   if (!existsSync(dir)) return;
   for (const f of readdirSync(dir)) {
     const m = /^\..*\.(\d+)\.[0-9a-f]+\.tmp$/.exec(f);
-    if (m === null) continue;
-    const pid = Number(m[1]);
-    let alive = pid === process.pid;
-    if (!alive) {
-      try {
-        process.kill(pid, 0);
-        alive = true;
-      } catch (err) {
-        alive = (err as NodeJS.ErrnoException).code === 'EPERM';
-      }
-    }
-    if (!alive) rmSync(join(dir, f), { force: true });
+    if (m !== null && remove(Number(m[1]))) rmSync(join(dir, f), { force: true });
+  }
+}
+
+/** Whether a process with this id runs on this machine (this process counts; one of another user's too). */
+export function isAlive(pid: number): boolean {
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 
@@ -319,7 +329,8 @@ export async function executeRun(p: PreparedRun, flags: RunFlags, progress: RunP
     if (flags.queue !== null) {
       // Loaded only here: BullMQ takes ~0.3 s to import.
       const { runCellsOnQueue } = await import('./cell-queue.ts');
-      await runCellsOnQueue(todo, flags.queue, flags.queueName, onDone, (line) => progress.warn(line));
+      const plans = await cellPlans(p, todo);
+      await runCellsOnQueue(todo, flags.queue, flags.queueName, onDone, (line) => progress.warn(line), (task, returned) => verifyReturnedCell(plans.get(task.id)!, returned));
     } else {
       await runCellsLocally(todo, flags.jobs, onDone, p.runner ?? undefined);
     }
@@ -334,6 +345,27 @@ export async function executeRun(p: PreparedRun, flags: RunFlags, progress: RunP
     throw new Error(`${headline}\n${lines.join('\n')}`);
   }
   return { selected: p.selected.length, ran: todo.length, resumed };
+}
+
+/**
+ * What the coordinator checks a queue worker's cell against: each task's input hash, and its trace's rows and
+ * evaluation rows (the traces were read and checked by prepareRun; a generated one is read here, once).
+ */
+async function cellPlans(p: PreparedRun, todo: readonly CellTask[]): Promise<Map<string, CellPlan>> {
+  const hashOf = new Map(p.tasks.map((t, i) => [t.id, p.hashes[i]!]));
+  const rowsOf = new Map<string, { rows: number; evaluation: number }>();
+  const plans = new Map<string, CellPlan>();
+  for (const task of todo) {
+    const cfg = taskConfig(task);
+    const k = stableStringify([task.tracePath, task.traceSha256, cfg.split, cfg.fraction, cfg.perturb ?? null]);
+    let rows = rowsOf.get(k);
+    if (rows === undefined) {
+      rows = plannedRows((await loadTraceChecked(task.tracePath, task.traceSha256, task.cache)).trace, cfg);
+      rowsOf.set(k, rows);
+    }
+    plans.set(task.id, { task, configHash: hashOf.get(task.id)!, rows });
+  }
+  return plans;
 }
 
 /**

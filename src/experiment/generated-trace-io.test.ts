@@ -31,4 +31,12 @@ describe('ensureGeneratedTrace', () => {
     await expect(ensureGeneratedTrace(bad, 1, path)).rejects.toThrow(/--rho/);
     expect(() => statSync(path)).toThrow();
   });
+
+  it('never names a file outside <dir>/generated, whatever seed or kind a queue job carries', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hsim-gen-'));
+    expect(() => generatedTracePath(dir, spec, '1/../../X' as unknown as number)).toThrow(InputError);
+    expect(() => generatedTracePath(dir, spec, 1.5)).toThrow(/seed/);
+    expect(() => generatedTracePath(dir, { ...spec, kind: '../../etc' }, 1)).toThrow(/kind/);
+    expect(generatedTracePath(dir, spec, 4294967295).startsWith(join(dir, 'generated') + '/')).toBe(true);
+  });
 });

@@ -6,10 +6,19 @@ import { writeGenerated } from '../../traces/generators/generator-io.ts';
 import { generatedTraceMeta } from '../../traces/generators/generator-meta.ts';
 import { metaPathFor } from '../../traces/trace-writer.ts';
 import { toolVersion } from '../io/provenance-io.ts';
-import { generatorRows, generatorSpecHash, type GeneratorSpec } from './generator-spec.ts';
+import { GENERATOR_KINDS, generatorRows, generatorSpecHash, type GeneratorSpec } from './generator-spec.ts';
+import { InputError } from '../errors.ts';
+import * as msg from '../messages.ts';
+import { INPUT_RANGES, inRange } from '../input-ranges.ts';
 
-/** Where the trace of `spec` generated with `seed` lives under `dir`: `generated/<kind>-s<seed>-<16 hex of its hash>.csv`. */
+/**
+ * Where the trace of `spec` generated with `seed` lives under `dir`: `generated/<kind>-s<seed>-<16 hex of its hash>.csv`.
+ * The name is built only from a known kind and a whole seed, so a spec or seed from a queue job (`"1/../../x"`) can
+ * never name a file outside `dir/generated`. Throws InputError for any other kind or seed.
+ */
 export function generatedTracePath(dir: string, spec: GeneratorSpec, seed: number): string {
+  if (!GENERATOR_KINDS.includes(spec.kind)) throw new InputError(msg.generatedTraceKindUnknown(String(spec.kind)));
+  if (!inRange(INPUT_RANGES.seed, seed)) throw new InputError(msg.generatedTraceSeedInvalid(String(seed)));
   return join(dir, 'generated', `${spec.kind}-s${seed}-${generatorSpecHash(spec, seed).slice(0, 16)}.csv`);
 }
 

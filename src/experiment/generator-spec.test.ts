@@ -29,6 +29,13 @@ describe('parseGeneratorSpec', () => {
     expect(text).toContain('traces[0].generate.rate: an unknown field');
     expect(text).toContain('traces[0].generate.seed: a seed in the generator spec');
   });
+
+  it('refuses a row count past INPUT_RANGES.generatedRows (1e12 rows would fill the disk before failing)', () => {
+    const huge = parse({ kind: 'serverless', n: 1e12 });
+    expect(huge.spec).toBeNull();
+    expect(huge.issues).toEqual([expect.stringContaining('traces[0].generate.n: 1000000000000; expected an integer from 1 to 100000000')]);
+    expect(parse({ kind: 'serverless', n: 100_000_000 }).spec).not.toBeNull();
+  });
 });
 
 describe('generatorSpecHash', () => {

@@ -10,6 +10,7 @@ import { serverlessRows, type ServerlessOptions } from '../../traces/generators/
 import { prodflowRows } from '../../traces/generators/prodflow.ts';
 import { IssueList } from './json-shape.ts';
 import { describe, isObject } from '../json/json-value.ts';
+import { INPUT_RANGES, rangeText } from '../input-ranges.ts';
 
 type Options = Readonly<Record<string, number | string>>;
 
@@ -45,7 +46,8 @@ export interface GeneratorSpec {
 /**
  * Validates `{"kind": …, <option>: value, …}` at `path` (e.g. `traces[0].generate`): a known kind, known options of
  * the right type (the seed is not one: it comes from the replication, or the experiment's `seed`). Adds issues and
- * returns null when it is not valid. Ranges are checked by the generator when it runs.
+ * returns null when it is not valid. The row count `n` is checked against INPUT_RANGES.generatedRows here; the other
+ * ranges by the generator when it runs.
  */
 export function parseGeneratorSpec(input: unknown, path: string, issues: IssueList): GeneratorSpec | null {
   if (!isObject(input)) {
@@ -71,6 +73,8 @@ export function parseGeneratorSpec(input: unknown, path: string, issues: IssueLi
       if (typeof v !== 'string' || (allowed !== null && !allowed.includes(v))) issues.add(`${path}.${name}`, describe(v), allowed === null ? 'a string' : allowed.map((a) => `"${a}"`).join(' or '));
       else options[name] = v;
     } else if (typeof v !== 'number' || !Number.isFinite(v)) issues.add(`${path}.${name}`, describe(v), 'a number');
+    // Only the upper bound here: the generator names its own lower bounds (--n ≥ 1) when it runs.
+    else if (name === 'n' && v > INPUT_RANGES.generatedRows.max) issues.add(`${path}.n`, describe(v), rangeText(INPUT_RANGES.generatedRows));
     else options[name] = v;
   }
   return issues.issues.length === before ? { kind: kind as string, options } : null;
