@@ -1000,3 +1000,77 @@ export function convertHeaderLacks(file: string, line: number, shown: string, mi
 export function convertCsvEmpty(file: string): string {
   return atLocation(file, undefined, 'is empty (no header line)', 'a CSV file with a header line and data rows');
 }
+
+// ── Diagnose and silent mistakes (diagnose) ───────────────────────────────────────────────────────────────────────
+
+/** The gain phrase of a verdict when the static per-key history median explains the most. */
+export function verdictStaticGain(pct: string): string {
+  return `per-key history medians explain ${pct} of the error a global median leaves`;
+}
+
+/** The gain phrase of a verdict when the online per-key predictor explains the most. */
+export function verdictOnlineGain(pct: string): string {
+  return `the online per-key predictor explains ${pct} of the error a global median leaves on the jobs it predicts`;
+}
+
+/** The bottom line of a learnable trace. */
+export function verdictLearnable(gain: string, obstacle: string): string {
+  return `Bottom line: learnable — ${gain}; main obstacle: ${obstacle}`;
+}
+
+/** The bottom line when keys tell too little about durations. */
+export function verdictNotLearnable(gain: string): string {
+  return `Bottom line: not learnable — ${gain}; main obstacle: keys carry little or no information about durations (they vary as much within a key as across keys)`;
+}
+
+/** The bottom line when every duration equals the global median. */
+export function verdictNothingToLearn(): string {
+  return 'Bottom line: nothing to learn — the global median already predicts the durations exactly; main obstacle: none';
+}
+
+/** The bottom line when no row has a prediction and a positive duration. */
+export function verdictNoData(): string {
+  return 'Bottom line: cannot tell — no evaluation job has both a prediction and a positive duration; main obstacle: no usable durations';
+}
+
+/** The obstacle when the predictor routes (nearly) everything by estimate. */
+export function obstacleNone(covered: string): string {
+  return `none (${covered} of arrivals routed by estimate)`;
+}
+
+/**
+ * The obstacle phrase for the predictor's most frequent fallback `outcome`: `share` of arrivals in the simulation,
+ * `onlineShare` in the online run without queueing.
+ */
+export function obstacleText(outcome: string, share: string, onlineShare: string, minSamples: number, spreadRatio: number): string {
+  switch (outcome) {
+    case 'stale_key':
+      return `${share} of arrivals fall back as stale under backlog (${onlineShare} without queueing)`;
+    case 'cold_key':
+      return `${share} of arrivals fall back as cold keys, never seen or with fewer than ${minSamples} observations (${onlineShare} without queueing)`;
+    case 'high_spread':
+      return `${share} of arrivals fall back because their key's durations spread too widely (p99 > ${spreadRatio}× p50)`;
+    case 'unready':
+      return `${share} of arrivals come before the predictor has published boundaries`;
+    case 'censored':
+      return `${share} of arrivals fall back for censored observations`;
+    default:
+      return `${share} of arrivals fall back as ${outcome}`;
+  }
+}
+
+/** Warning: per-key prediction is no better than a global median. */
+export function keysUninformative(keyError: string, onlineError: string, globalError: string): string {
+  return `keys carry no information about durations: the per-key history median (median |log2 error| ${keyError}) and the online per-key predictor (${onlineError}) predict no better than one global median (${globalError}), so a per-key predictor cannot order jobs by size`;
+}
+
+/**
+ * Why the simulated stale fallbacks (`simShare`) differ from the share arriving more than τ after their key's previous
+ * arrival (`gapShare`); `onlineShare` is the online run's (no queueing), which matches the gap share.
+ */
+export function staleGapNote(simShare: string, onlineShare: string, gapShare: string, tau: string, more: boolean): string {
+  const head = `${simShare} of arrivals fall back as stale in the simulation and ${onlineShare} without queueing, while ${gapShare} arrive more than ${tau} after their key's previous arrival`;
+  return more
+    ? `${head}: the predictor counts staleness from the key's last activity, and a stale key is revived only when one of its jobs completes — under backlog that comes a wait plus a duration after the arrival, so every arrival of the key until then falls back as stale too (and then as cold until it has new observations)`
+    : `${head}: the predictor counts staleness from the key's last activity (a prediction or a completion), not its last arrival, and completions after the previous arrival keep keys fresh`;
+}
