@@ -1074,3 +1074,28 @@ export function staleGapNote(simShare: string, onlineShare: string, gapShare: st
     ? `${head}: the predictor counts staleness from the key's last activity, and a stale key is revived only when one of its jobs completes — under backlog that comes a wait plus a duration after the arrival, so every arrival of the key until then falls back as stale too (and then as cold until it has new observations)`
     : `${head}: the predictor counts staleness from the key's last activity (a prediction or a completion), not its last arrival, and completions after the previous arrival keep keys fresh`;
 }
+
+/** A queueing generator asked for an offered load ρ ≥ 1 on c servers: the queue grows without bound. */
+export function unstableRho(rho: number, c: number): string {
+  return atOption('--rho', `${rho}, an unstable queue: arrivals bring at least as much work as ${c} server${c === 1 ? '' : 's'} can do, so the queue grows for as long as the trace lasts and no steady state (M/M/c formula) holds`, 'a load 0 < ρ < 1', 'e.g. --rho 0.95; to study overload, generate a stable trace and simulate it at --load 1.2');
+}
+
+/** `--levels` below 2 with an arm that routes by a predictor's tiers. */
+export function predictiveNeedsLevels(levels: number, arm: string): string {
+  return atOption('--levels', `${levels} with the predictive arm ${arm}`, 'at least 2 levels: predictive routing sends each message to the level of its predicted tier, and one level leaves no tier to choose', 'e.g. --levels 3, the default; for a single queue use the fifo arm');
+}
+
+/** An arm that starts with a flag (`pausing+predictive`); `suggestion` is the arm with its routing first, or null. */
+export function flagAsRouting(where: string, flag: string, suggestion: string | null, routings: readonly string[]): string {
+  return atOption(where, `${flag} is a flag, not a routing`, `routing[+flag…], the routing first (one of ${routings.join(', ')})`, suggestion === null ? `write a routing first, e.g. predictive+${flag}` : `write ${suggestion}`);
+}
+
+/** A list option written with a decimal comma (`--load 0,8`): `meant` is the list read with decimal points. */
+export function decimalCommaList(where: string, text: string, meant: string): string {
+  return `${where}: "${text}"; did you mean ${meant}? (${where.replace(/^option /, '')} takes a list separated by commas; decimals use a point)`;
+}
+
+/** A single number written with a decimal comma (`--fraction 0,3`). */
+export function decimalComma(where: string, text: string, meant: string, expected: string): string {
+  return `${where}: "${text}"; expected ${expected} (did you mean ${meant}? decimals use a point)`;
+}
