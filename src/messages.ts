@@ -1099,3 +1099,22 @@ export function decimalCommaList(where: string, text: string, meant: string): st
 export function decimalComma(where: string, text: string, meant: string, expected: string): string {
   return `${where}: "${text}"; expected ${expected} (did you mean ${meant}? decimals use a point)`;
 }
+
+/** An output option naming the same file as another output (`otherWritten`) or an input of the same command. */
+export function sameFileTwice(option: string, other: string, path: string, otherWritten: boolean): string {
+  return atOption(option, `${path} is also the file of ${other}${otherWritten ? ': both outputs would be written to it and one would overwrite the other' : ', which this command reads: writing it would destroy the input'}`, `a file of its own`, `give ${option} another file name`);
+}
+
+/**
+ * The order of rows that share an arrival time, as a run uses it: the file's, a seeded shuffle (`--ties shuffle:S`),
+ * or random by `--jitter MS:S` (applied after the shuffle, it moves tied rows apart).
+ */
+export function tieOrder(tiesSeed: number | null, jitter: { ms: number; seed: number } | null): string {
+  if (jitter !== null && jitter.ms > 0) return `set by --jitter ${jitter.ms}:${jitter.seed}, which moves each arrival within ±${jitter.ms} ms and so orders tied rows at random`;
+  return tiesSeed === null ? 'the file order' : `a seeded shuffle within each tie group (--ties shuffle:${tiesSeed})`;
+}
+
+/** Offered CPU demand above `--cores` at a load (numbers preformatted). */
+export function coresOverloaded(load: string, workers: number, demand: string, cores: number, ratio: string, withOverhead: boolean): string {
+  return `at load ${load} the ${workers} workers offer ${demand} cores of CPU demand (load × workers${withOverhead ? ', plus --overhead per message' : ''}) to --cores ${cores}: the cores are overloaded ${ratio}×, so handlers run slower than their durations and queues grow for as long as the trace lasts (lower the load, or give more cores)`;
+}
