@@ -1118,3 +1118,18 @@ export function tieOrder(tiesSeed: number | null, jitter: { ms: number; seed: nu
 export function coresOverloaded(load: string, workers: number, demand: string, cores: number, ratio: string, withOverhead: boolean): string {
   return `at load ${load} the ${workers} workers offer ${demand} cores of CPU demand (load × workers${withOverhead ? ', plus --overhead per message' : ''}) to --cores ${cores}: the cores are overloaded ${ratio}×, so handlers run slower than their durations and queues grow for as long as the trace lasts (lower the load, or give more cores)`;
 }
+
+/**
+ * Durations implausible against the arrivals (`kind` long or short; numbers preformatted). `declared` is the
+ * duration unit the conversion used and `likely` the unit they probably are in (null when unknown); `fix` says how to
+ * fix it where the warning is given (the convert flag, or re-converting).
+ */
+export function durationUnitSuspect(kind: 'long' | 'short', median: string, span: string, load: string, workers: number, declared: string | null, likely: string | null, fix: string): string {
+  const facts = kind === 'long'
+    ? `durations look far too long for their arrivals (median duration ${median} against an arrival span of ${span}; as-is load ${load} on ${workers} workers)`
+    : `durations look far too short for their arrivals (median duration ${median} over an arrival span of ${span}; on average ${load} jobs would run at once)`;
+  const guess = declared !== null && likely !== null
+    ? `are they in ${likely} but declared as ${declared}?`
+    : kind === 'long' ? 'are they in ms but declared as s?' : 'are they in s but declared as ms?';
+  return `${facts}: ${guess} ${fix}`;
+}

@@ -55,4 +55,12 @@ describe('sanityWarnings', () => {
     expect(over.map((w) => w.text)).toEqual([expect.stringContaining('at load 0.4 the 4 workers offer 3.2 cores of CPU demand (load × workers, plus --overhead per message)'), expect.stringContaining('at load 0.8 the 4 workers offer 6.4 cores')]);
     expect(sanityWarnings(trace, { ...four, cores: 4 }).filter((w) => w.parameter === '--cores')).toEqual([]);
   });
+
+  it('warns when durations look like the wrong unit (median above the arrival span), naming the convert flag', () => {
+    // 20 rows 1 s apart (span 19 s), each 60 s: ms declared as s would look like this.
+    const long = traceFromRows(Array.from({ length: 20 }, (_, i) => ({ arrival_ms: i * 1000, duration_ms: 60_000, key: 'k' })));
+    const ws = sanityWarnings(long, cfg([0.5], ['fifo'], 1)).filter((w) => w.parameter === '--duration-unit of hsim convert');
+    expect(ws.map((w) => w.text)).toEqual([expect.stringMatching(/^durations look far too long for their arrivals \(median duration 1 min against an arrival span of 19 s; .*\): are they in ms but declared as s\? If so, convert the source again with the right --duration-unit/)]);
+    expect(sanityWarnings(trace, cfg([0.5], ['fifo'], 1)).map((w) => w.parameter)).not.toContain('--duration-unit of hsim convert');
+  });
 });

@@ -7,6 +7,7 @@ import { rowKeysCached } from '../row-keys.ts';
 import { compressFactor, splitTrace } from '../split.ts';
 import { loadLabel, messageTiers, type SimulationConfig } from '../simulate.ts';
 import { keyGaps } from './key-gaps.ts';
+import { durationUnitWarnings } from './unit-warnings.ts';
 import { aboveShare, tieShare } from './time-scale.ts';
 import {
   boundaryWarnings, predictorKeyWarnings, timeScaleWarnings, unseenKeyWarnings, type DiagnoseWarning,
@@ -49,6 +50,7 @@ export function sanityWarnings(trace: Trace, cfg: SanityConfig): DiagnoseWarning
       add([{ parameter: '--load', text: `load ${load} ≥ 1 requests overload: queues grow for as long as the trace lasts, so results depend on its length` }]);
     }
   }
+  add(durationUnitWarnings(trace, cfg.workers));
   if (cfg.cores !== undefined) add(coresWarnings(trace, split.cut, cfg.loads, cfg.workers, cfg.cores, cfg.overheadMs ?? 0));
   if (m / cfg.windows < MIN_ROWS_PER_WINDOW) {
     add([{ parameter: '--windows', text: `${m} evaluation rows in ${cfg.windows} windows: fewer than ${MIN_ROWS_PER_WINDOW} per window, so per-window metrics and gates are mostly noise` }]);

@@ -12,6 +12,7 @@ import { predictorEstimates, type EstimateRun } from './predictor-estimates.ts';
 import { keyGaps, type KeyGaps } from './key-gaps.ts';
 import { timeScale, type TimeScale } from './time-scale.ts';
 import { onlinePredictions } from './online-predictions.ts';
+import { durationUnitWarnings } from './unit-warnings.ts';
 import { diagnoseVerdict, errorGain, INFORMATIVE_GAIN, type DiagnoseVerdict } from './diagnose-verdict.ts';
 import * as msg from '../../src/messages.ts';
 import {
@@ -115,6 +116,7 @@ export function diagnoseTrace(trace: Trace, run: EstimateRun): TraceDiagnosis {
   const fmt = (x: number | null): string => (x === null ? '-' : String(Number(x.toPrecision(3))));
   const warnings = [
     ...(uninformative ? [{ parameter: 'trace key', text: msg.keysUninformative(fmt(perKeyRow.median_abs_log2_error), fmt(onlineRow.median_abs_log2_error), fmt(globalRow.median_abs_log2_error)) }] : []),
+    ...durationUnitWarnings(trace, run.workers),
     ...predictorKeyWarnings(kg, loadText),
     ...unseenKeyWarnings(kg),
     ...coverageWarnings(outcomes, loadText),
