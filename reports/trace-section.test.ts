@@ -17,11 +17,23 @@ describe('traceSection', () => {
     expect(s.title).toBe('Trace lpc');
     expect(s.table!.rows).toEqual([
       ['global median', '7', '1', '71.4 %', '25.0 %'],
-      ['per-key median', '7', '-', '71.4 %', '25.0 %'],
+      ['per-key median (static history)', '7', '-', '71.4 %', '25.0 %'],
       ['predictor (predictive, load 0.8)', '7', '1', '71.4 %', '25.0 %'],
     ]);
     expect(s.facts[0]).toBe('predictor coverage 50.0 % (share of evaluation jobs routed by estimate)');
     expect(s.warnings).toEqual(['53 % are stale (look at predictor.staleAfterMs)']);
+    expect(s.facts).toHaveLength(3);
+  });
+  it('adds the online row, the stale note and the bottom line when the diagnosis has them', () => {
+    const s = traceSection('lpc', {
+      sha256: 'ab', missing: null,
+      diagnosis: {
+        ...diagnosis, predictability: { ...diagnosis.predictability, online_per_key: { ...row, n: 9, coverage: 0.9 } },
+        stale_fallback: { note: 'why stale' }, verdict: { text: 'Bottom line: learnable — …' },
+      },
+    });
+    expect(s.table!.rows[2]).toEqual(['online per-key (no queueing)', '9', '1', '71.4 %', '25.0 %']);
+    expect(s.facts.slice(-2)).toEqual(['why stale', 'Bottom line: learnable — …']);
   });
   it('says why a trace has no diagnosis', () => {
     expect(traceSection('x', { sha256: 'ab', diagnosis: null, missing: 'the trace file t.csv is not there' })).toEqual({

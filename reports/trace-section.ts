@@ -9,14 +9,22 @@ export interface DiagnosisRow {
   readonly tier_accuracy: number | null;
 }
 
-/** The part of a `traces diagnose` result the section shows (the JSON of `hsim traces diagnose --json` fits). */
+/**
+ * The part of a `traces diagnose` result the section shows (the JSON of `hsim traces diagnose --json` fits; the
+ * online row, the stale note and the verdict are optional, as older diagnoses lack them).
+ */
 export interface TraceDiagnosisInput {
   readonly arm: string;
   readonly load: string;
-  readonly predictability: { readonly global_median: DiagnosisRow; readonly per_key_median: DiagnosisRow; readonly predictor: DiagnosisRow & { readonly coverage: number } };
+  readonly predictability: {
+    readonly global_median: DiagnosisRow; readonly per_key_median: DiagnosisRow; readonly online_per_key?: DiagnosisRow & { readonly coverage: number };
+    readonly predictor: DiagnosisRow & { readonly coverage: number };
+  };
   readonly keys: { readonly count: number; readonly in_history_share: number; readonly stale_share: number; readonly stale_after_ms: number };
   readonly time_scale: { readonly tie_share: number; readonly above_aging_share: number; readonly duration_ms: { readonly p50: number | null; readonly p99: number | null } };
   readonly warnings: readonly { readonly parameter: string; readonly text: string }[];
+  readonly stale_fallback?: { readonly note: string | null };
+  readonly verdict?: { readonly text: string };
 }
 
 /** A trace's diagnosis for the report, or why there is none. */
@@ -50,12 +58,19 @@ export function traceSection(name: string, entry: TraceDiagnosisEntry): TraceSec
     title: `Trace ${name}`,
     table: {
       header: ['predictor', 'n', 'median |log2 error|', 'within 2×', 'tier accuracy'],
-      rows: [row('global median', p.global_median), row('per-key median', p.per_key_median), row(`predictor (${d.arm}, load ${d.load})`, p.predictor)],
+      rows: [
+        row('global median', p.global_median),
+        row('per-key median (static history)', p.per_key_median),
+        ...(p.online_per_key === undefined ? [] : [row('online per-key (no queueing)', p.online_per_key)]),
+        row(`predictor (${d.arm}, load ${d.load})`, p.predictor),
+      ],
     },
     facts: [
       `predictor coverage ${pct(p.predictor.coverage)} (share of evaluation jobs routed by estimate)`,
       `${d.keys.count} keys; ${pct(d.keys.in_history_share)} of evaluation jobs have a key seen in history; ${pct(d.keys.stale_share)} arrive more than ${d.keys.stale_after_ms} ms after their key's previous job`,
       `durations p50 ${num(d.time_scale.duration_ms.p50)} ms, p99 ${num(d.time_scale.duration_ms.p99)} ms; ${pct(d.time_scale.above_aging_share)} longer than the aging threshold; ${pct(d.time_scale.tie_share)} of rows tied in arrival time`,
+      ...(d.stale_fallback?.note == null ? [] : [d.stale_fallback.note]),
+      ...(d.verdict === undefined ? [] : [d.verdict.text]),
     ],
     warnings: d.warnings.map((w) => `${w.text} (look at ${w.parameter})`),
   };

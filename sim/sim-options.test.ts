@@ -1,6 +1,6 @@
 // Simulation options from the CLI: each number is checked against its documented range, all problems at once.
 import { describe, expect, it } from 'vitest';
-import { parseInteger, parseLoads, parseStaticMap } from './sim-options.ts';
+import { decimalCommaLoads, parseFraction, parseInteger, parseLoads, parseStaticMap } from './sim-options.ts';
 import { mutateJson } from '../src/rng/fuzz-mutate.ts';
 import { createRng } from '../src/rng/seeded.ts';
 
@@ -55,5 +55,33 @@ describe('parseStaticMap fuzz (seeded)', () => {
       if (issues.length > 0) refused++;
     }
     expect(refused).toBeGreaterThan(150);
+  });
+});
+
+describe('decimal commas', () => {
+  it('reads a digits part that is no load by itself, then a digits part, as one decimal when that is a load', () => {
+    expect(decimalCommaLoads('0,8')).toBe('0.8');
+    expect(decimalCommaLoads('0,5,0,8')).toBe('0.5,0.8');
+    expect(decimalCommaLoads('0,95, 0.5')).toBe('0.95,0.5');
+  });
+  it('leaves real lists alone: decimals with points, whole loads in range, and joins that are no load either', () => {
+    for (const list of ['0.5,0.8', '1,5', '0.8', 'as-is', '2000,5', '0,0', '0,-8']) expect(decimalCommaLoads(list), list).toBeNull();
+    const issues: string[] = [];
+    expect(parseLoads('0.5,0.8', 'option --load', issues)).toEqual([0.5, 0.8]);
+    expect(parseLoads('1,5', 'option --load', issues)).toEqual([1, 5]);
+    expect(issues).toEqual([]);
+  });
+  it('gives one issue with the list meant, and a hint for single numbers', () => {
+    const issues: string[] = [];
+    expect(parseLoads('0,8', 'option --load', issues)).toEqual([]);
+    parseFraction('0,3', 'option --fraction', issues);
+    parseInteger('0,5', 'option --overhead', 'overhead', issues);
+    parseInteger('6,4', 'option --workers', 'workers', issues);
+    expect(issues).toEqual([
+      'option --load: "0,8"; did you mean 0.8? (--load takes a list separated by commas; decimals use a point)',
+      'option --fraction: "0,3"; expected a number in (0, 1) (did you mean 0.3? decimals use a point)',
+      'option --overhead: "0,5"; expected a number from 0 to 3600000 (did you mean 0.5? decimals use a point)',
+      'option --workers: "6,4"; expected an integer from 1 to 100000',
+    ]);
   });
 });

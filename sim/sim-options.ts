@@ -2,9 +2,44 @@
 import type { Load, SplitBy } from './split.ts';
 import type { WindowBy } from './metrics.ts';
 import { INPUT_RANGES, inRange, rangeText, type RangedInput } from '../src/input-ranges.ts';
+import * as msg from '../src/messages.ts';
+import type { ArmSpec } from './arms/arm-spec.ts';
 
-/** Parses a load list `0.5,0.8,0.95` or `as-is`; pushes a message to `issues` for each bad entry. */
+/**
+ * The load list `text` read with decimal commas, or null when it has none. The rule: a part of digits only that is
+ * not a load by itself (0, or above the range), followed by a part of digits only, is a decimal comma when the two
+ * joined by a point make a load in range (`0,8` → 0.8; `0,5,0,8` → 0.5,0.8). `0.5,0.8` and `1,5` are lists as written.
+ */
+export function decimalCommaLoads(text: string): string | null {
+  const parts = text.split(',').map((s) => s.trim());
+  const out: string[] = [];
+  let merged = false;
+  for (let i = 0; i < parts.length; i++) {
+    const a = parts[i]!;
+    const b = parts[i + 1];
+    const digits = /^\d+$/;
+    if (b !== undefined && digits.test(a) && digits.test(b) && !inRange(INPUT_RANGES.load, Number(a)) && inRange(INPUT_RANGES.load, Number(`${a}.${b}`))) {
+      out.push(String(Number(`${a}.${b}`)));
+      merged = true;
+      i++;
+    } else out.push(a);
+  }
+  return merged ? out.join(',') : null;
+}
+
+/** `0,3` read as 0.3 (one comma between digits), or null. */
+export function decimalCommaNumber(text: string): number | null {
+  const m = /^\s*(\d+),(\d+)\s*$/.exec(text);
+  return m === null ? null : Number(`${m[1]!}.${m[2]!}`);
+}
+
+/** Parses a load list `0.5,0.8,0.95` or `as-is`; pushes a message to `issues` for each bad entry (one for a decimal comma). */
 export function parseLoads(text: string, where: string, issues: string[]): Load[] {
+  const meant = decimalCommaLoads(text);
+  if (meant !== null) {
+    issues.push(msg.decimalCommaList(where, text, meant));
+    return [];
+  }
   const out: Load[] = [];
   for (const part of text.split(',').map((s) => s.trim())) {
     if (part === 'as-is') {
@@ -26,7 +61,8 @@ export function parseInteger(text: string, where: string, range: RangedInput, is
   const r = INPUT_RANGES[range];
   const v = Number(text);
   if (text.trim() === '' || !inRange(r, v)) {
-    issues.push(`${where}: "${text}"; expected ${rangeText(r)}`);
+    const meant = r.integer ? null : decimalCommaNumber(text);
+    issues.push(meant !== null && inRange(r, meant) ? msg.decimalComma(where, text, String(meant), rangeText(r)) : `${where}: "${text}"; expected ${rangeText(r)}`);
     return r.min;
   }
   return v;
@@ -48,7 +84,8 @@ export function parseWindowBy(text: string, where: string, issues: string[]): Wi
 export function parseFraction(text: string, where: string, issues: string[]): number {
   const v = Number(text);
   if (!(v > 0 && v < 1)) {
-    issues.push(`${where}: "${text}"; expected a number in (0, 1)`);
+    const meant = decimalCommaNumber(text);
+    issues.push(meant !== null && meant > 0 && meant < 1 ? msg.decimalComma(where, text, String(meant), 'a number in (0, 1)') : `${where}: "${text}"; expected a number in (0, 1)`);
     return 0.5;
   }
   return v;
@@ -70,6 +107,14 @@ export function parseStaticMap(json: unknown, file: string, levels: number, issu
     } else map.set(k, v);
   }
   return map;
+}
+
+/**
+ * The problem of running `arm` on `levels` levels (as --levels gave them), or null: a routing with a predictor needs
+ * two levels at least, which the user set with --levels, not with the predictor's own `levels` parameter.
+ */
+export function armLevelsProblem(arm: ArmSpec, levels: number): string | null {
+  return arm.routing.needsPredictor && levels < 2 ? msg.predictiveNeedsLevels(levels, arm.text) : null;
 }
 
 /** The default level: the middle one, floor((L − 1)/2) (1 of 3), the predictor's fallback level. */

@@ -55,6 +55,13 @@ export function parseArm(text: string, levels: number, globalSets: readonly stri
   const name = parts[0] ?? '';
   const routing = findRouting(name);
   if (!routing) {
+    // `--arm pausing+predictive`: a flag written first. Suggest the same parts with the routing moved to the front.
+    const flagName = name.split('=')[0] ?? '';
+    if (findFlag(flagName) !== undefined) {
+      const r = parts.findIndex((p) => findRouting(p) !== undefined);
+      const suggestion = r < 0 ? null : [parts[r]!, ...parts.filter((_, i) => i !== r)].join('+') + (at < 0 ? '' : text.slice(at));
+      throw new InputError(msg.flagAsRouting(where, flagName, suggestion, routingNames()));
+    }
     // `--arm fifo,predictive` is a common slip: each arm takes its own --arm.
     const listed = name.includes(',') && body.split(',').every((p) => findRouting(p.split('+')[0] ?? '') !== undefined);
     const hint = listed ? `repeat --arm for each arm: ${body.split(',').map((p) => `--arm ${p}`).join(' ')}` : didYouMean(name, routingNames());

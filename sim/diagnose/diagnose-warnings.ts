@@ -74,8 +74,11 @@ export function boundaryWarnings(boundaries: readonly number[]): DiagnoseWarning
   }];
 }
 
-/** Warnings about durations against the aging clock (arms with aging) and about arrival ties (every arm). */
-export function timeScaleWarnings(ts: Pick<TimeScale, 'aging_threshold_ms' | 'above_aging_share' | 'tie_share'>, withAging: boolean): DiagnoseWarning[] {
+/**
+ * Warnings about durations against the aging clock (arms with aging) and about arrival ties (every arm); `tieOrder`
+ * says how tied rows are ordered in the run (msg.tieOrder).
+ */
+export function timeScaleWarnings(ts: Pick<TimeScale, 'aging_threshold_ms' | 'above_aging_share' | 'tie_share'>, withAging: boolean, tieOrder = 'the file order'): DiagnoseWarning[] {
   const out: DiagnoseWarning[] = [];
   if (withAging && ts.aging_threshold_ms !== null && ts.above_aging_share >= WARN_AT.agingShare) {
     out.push({
@@ -86,7 +89,7 @@ export function timeScaleWarnings(ts: Pick<TimeScale, 'aging_threshold_ms' | 'ab
   if (ts.tie_share >= WARN_AT.tieShare) {
     out.push({
       parameter: 'trace arrival_ms',
-      text: `${percent(ts.tie_share)} of rows share their arrival time with another row: their order is the file order, and arrival-time resolution may hide the real order`,
+      text: `${percent(ts.tie_share)} of rows share their arrival time with another row: their order is ${tieOrder}, and arrival-time resolution may hide the real order`,
     });
   }
   return out;

@@ -11,12 +11,18 @@ function limitShare(x: number, limitMs: number, name: string): string {
   return Number.isFinite(limitMs) ? `${percent(x)} arrive more than ${humanMs(limitMs)} (${name})` : `${name} off`;
 }
 
+/** `predicted 24191, cold_key 26413`: the outcomes that occurred. */
+function outcomeList(outcomes: Readonly<Record<string, number>>): string {
+  return Object.entries(outcomes).filter(([, c]) => c > 0).map(([name, c]) => `${name} ${c}`).join(', ');
+}
+
 /** One line per row of the predictability table (header first), as aligned text. */
 export function predictabilityLines(d: TraceDiagnosis): string[] {
   const rows: [string, PredictionAccuracy][] = [
     ['global median', d.predictability.global_median],
-    ['per-key median', d.predictability.per_key_median],
+    ['per-key median (static history)', d.predictability.per_key_median],
     ...(d.predictability.per_size_bin_median === undefined ? [] : [['per-key+size-bin median', d.predictability.per_size_bin_median] as [string, PredictionAccuracy]]),
+    ['online per-key (no queueing)', d.predictability.online_per_key],
     [`predictor (${d.arm})`, d.predictability.predictor],
   ];
   const w = Math.max(...rows.map(([name]) => name.length), 9);
@@ -39,15 +45,18 @@ export function formatDiagnosis(path: string, d: TraceDiagnosis): string {
     '',
     'predictability (median |log2(prediction/duration)|, share within 2×, tier accuracy)',
     ...predictabilityLines(d).map((l) => `  ${l}`),
-    `  coverage: ${percent(p.coverage)} routed by estimate; outcomes ${Object.entries(p.outcomes).filter(([, c]) => c > 0).map(([name, c]) => `${name} ${c}`).join(', ')}`,
+    `  coverage: ${percent(p.coverage)} routed by estimate; outcomes ${outcomeList(p.outcomes)}`,
+    `  online per-key: each evaluation job predicted, then observed, at its arrival; ${percent(d.predictability.online_per_key.coverage)} routed by estimate; outcomes ${outcomeList(d.predictability.online_per_key.outcomes)}`,
     '',
     `keys       ${k.count} (${k.history_count} in history, ${k.evaluation_count} in evaluation); ${percent(k.in_history_share)} of evaluation jobs have a key seen in history, ${percent(k.first_arrival_share)} are their key's first arrival`,
     `gaps       ${limitShare(k.stale_share, k.stale_after_ms, 'staleness')} and ${limitShare(k.idle_share, k.idle_half_life_ms, 'idle half-life')} after their key's previous arrival`,
+    ...(d.stale_fallback.note === null ? [] : [`stale      ${d.stale_fallback.note}`]),
     `durations  p50 ${num(dur.p50, 6)}, p90 ${num(dur.p90, 6)}, p99 ${num(dur.p99, 6)}, max ${num(dur.max, 6)} ms; aging ${ts.aging_threshold_ms === null ? 'off' : `${humanMs(ts.aging_threshold_ms)} every ${humanMs(ts.aging_interval_ms)}`}: ${percent(ts.above_aging_share)} run longer than the threshold, ${percent(ts.below_interval_share)} shorter than the interval`,
     `ties       ${percent(ts.tie_share)} of rows share their arrival time with another`,
     '',
   ];
   if (d.warnings.length === 0) out.push('warnings   none');
   for (const w of d.warnings) out.push(`warning    ${w.text} (look at ${w.parameter})`);
+  out.push('', d.verdict.text);
   return out.join('\n') + '\n';
 }

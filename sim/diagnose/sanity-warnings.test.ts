@@ -35,4 +35,32 @@ describe('sanityWarnings', () => {
     expect(ws.filter((w) => w.parameter === 'predictor.staleAfterMs')).toHaveLength(1);
     expect(ws.find((w) => w.parameter === 'predictor.staleAfterMs')!.text).toMatch(/^100 % of evaluation jobs arrive more than 1 min after their key's previous job \(load 0\.01\)/);
   });
+
+  it('describes the order of tied rows as the run uses it: the file, --ties shuffle:N, or --jitter', () => {
+    // Rows in pairs sharing an arrival: every row is tied.
+    const tied = traceFromRows(Array.from({ length: 40 }, (_, i) => ({ arrival_ms: Math.floor(i / 2) * 1000, duration_ms: 10, key: 'k' })));
+    const tieText = (c: SanityConfig): string | undefined => sanityWarnings(tied, c).find((w) => w.parameter === 'trace arrival_ms')?.text;
+    expect(tieText(cfg([0.5], ['fifo']))).toBe('100 % of rows share their arrival time with another row: their order is the file order, and arrival-time resolution may hide the real order');
+    expect(tieText({ ...cfg([0.5], ['fifo']), perturb: { ties: { seed: 3 }, jitter: null } })).toContain('their order is a seeded shuffle within each tie group (--ties shuffle:3), and');
+    expect(tieText({ ...cfg([0.5], ['fifo']), perturb: { ties: { seed: 3 }, jitter: { ms: 500, seed: 1 } } })).toContain('their order is set by --jitter 500:1, which moves each arrival within ±500 ms');
+    expect(tieText({ ...cfg([0.5], ['fifo']), perturb: { ties: null, jitter: null } })).toContain('their order is the file order');
+  });
+  it('warns when the CPU demand at a load exceeds --cores, with the numbers, and not below it', () => {
+    // Evaluation mean duration 6100/20 = 305 ms; on 4 workers at load 0.8 the demand is 3.2 cores.
+    const four = { ...cfg([0.4, 0.8], ['fifo']), workers: 4, cores: 2 };
+    const ws = sanityWarnings(trace, four).filter((w) => w.parameter === '--cores');
+    expect(ws.map((w) => w.text)).toEqual(['at load 0.8 the 4 workers offer 3.2 cores of CPU demand (load × workers) to --cores 2: the cores are overloaded 1.6×, so handlers run slower than their durations and queues grow for as long as the trace lasts (lower the load, or give more cores)']);
+    // An overhead of 305 ms per message doubles the demand: 0.4 · 4 · 2 = 3.2 cores.
+    const over = sanityWarnings(trace, { ...four, overheadMs: 305 }).filter((w) => w.parameter === '--cores');
+    expect(over.map((w) => w.text)).toEqual([expect.stringContaining('at load 0.4 the 4 workers offer 3.2 cores of CPU demand (load × workers, plus --overhead per message)'), expect.stringContaining('at load 0.8 the 4 workers offer 6.4 cores')]);
+    expect(sanityWarnings(trace, { ...four, cores: 4 }).filter((w) => w.parameter === '--cores')).toEqual([]);
+  });
+
+  it('warns when durations look like the wrong unit (median above the arrival span), naming the convert flag', () => {
+    // 20 rows 1 s apart (span 19 s), each 60 s: ms declared as s would look like this.
+    const long = traceFromRows(Array.from({ length: 20 }, (_, i) => ({ arrival_ms: i * 1000, duration_ms: 60_000, key: 'k' })));
+    const ws = sanityWarnings(long, cfg([0.5], ['fifo'], 1)).filter((w) => w.parameter === '--duration-unit of hsim convert');
+    expect(ws.map((w) => w.text)).toEqual([expect.stringMatching(/^durations look far too long for their arrivals \(median duration 1 min against an arrival span of 19 s; .*\): are they in ms but declared as s\? If so, convert the source again with the right --duration-unit/)]);
+    expect(sanityWarnings(trace, cfg([0.5], ['fifo'], 1)).map((w) => w.parameter)).not.toContain('--duration-unit of hsim convert');
+  });
 });

@@ -1,11 +1,13 @@
 // Sanity warnings for a simulation's options on a trace (issue 13 item 5): they never change a result.
 import type { Trace } from '../../src/trace/trace.ts';
 import { InputError } from '../../src/errors.ts';
+import * as msg from '../../src/messages.ts';
 import { predictorParamsFor } from '../arms/predictive.ts';
 import { rowKeysCached } from '../row-keys.ts';
 import { compressFactor, splitTrace } from '../split.ts';
 import { loadLabel, messageTiers, type SimulationConfig } from '../simulate.ts';
 import { keyGaps } from './key-gaps.ts';
+import { durationUnitWarnings } from './unit-warnings.ts';
 import { aboveShare, tieShare } from './time-scale.ts';
 import {
   boundaryWarnings, predictorKeyWarnings, timeScaleWarnings, unseenKeyWarnings, type DiagnoseWarning,
@@ -17,7 +19,7 @@ export const MIN_ROWS_PER_WINDOW = 10;
 export const MIN_AS_IS_LOAD = 1e-3;
 
 /** The part of a simulation config the warnings read. */
-export type SanityConfig = Pick<SimulationConfig, 'loads' | 'arms' | 'workers' | 'levels' | 'defaultLevel' | 'split' | 'fraction' | 'windows'>;
+export type SanityConfig = Pick<SimulationConfig, 'loads' | 'arms' | 'workers' | 'levels' | 'defaultLevel' | 'split' | 'fraction' | 'windows' | 'perturb' | 'cores' | 'overheadMs'>;
 
 /**
  * Warnings about `cfg` on `trace`, each once, in a fixed order: loads (overload, a percentage typo, an as-is load
@@ -48,6 +50,8 @@ export function sanityWarnings(trace: Trace, cfg: SanityConfig): DiagnoseWarning
       add([{ parameter: '--load', text: `load ${load} ≥ 1 requests overload: queues grow for as long as the trace lasts, so results depend on its length` }]);
     }
   }
+  add(durationUnitWarnings(trace, cfg.workers));
+  if (cfg.cores !== undefined) add(coresWarnings(trace, split.cut, cfg.loads, cfg.workers, cfg.cores, cfg.overheadMs ?? 0));
   if (m / cfg.windows < MIN_ROWS_PER_WINDOW) {
     add([{ parameter: '--windows', text: `${m} evaluation rows in ${cfg.windows} windows: fewer than ${MIN_ROWS_PER_WINDOW} per window, so per-window metrics and gates are mostly noise` }]);
   }
@@ -75,7 +79,7 @@ export function sanityWarnings(trace: Trace, cfg: SanityConfig): DiagnoseWarning
   for (const arm of cfg.arms) thresholds.add(arm.routing.queues === 'levels' && arm.routing.singleLevel !== true ? arm.flags.agingMs : null);
   for (const aging of thresholds) {
     const above = aging === null ? 0 : aboveShare(trace.duration, split.cut, trace.n, aging);
-    add(timeScaleWarnings({ aging_threshold_ms: aging, above_aging_share: above, tie_share: ties }, aging !== null));
+    add(timeScaleWarnings({ aging_threshold_ms: aging, above_aging_share: above, tie_share: ties }, aging !== null, msg.tieOrder(cfg.perturb?.ties?.seed ?? null, cfg.perturb?.jitter ?? null)));
   }
   return out;
 }
@@ -87,4 +91,26 @@ function asIsLoad(trace: Trace, first: number, workers: number): number | null {
   let work = 0;
   for (let r = first; r < trace.n; r++) work += trace.duration[r]!;
   return span > 0 ? work / (span * workers) : null;
+}
+
+/**
+ * Warnings for loads whose CPU demand exceeds `cores`: busy workers ρ·W each compute at one core, and the overhead
+ * adds rate × overhead = ρ·W·overhead/mean duration, so demand = ρ·W·(1 + overhead/mean duration) cores.
+ */
+export function coresWarnings(trace: Trace, first: number, loads: SanityConfig['loads'], workers: number, cores: number, overheadMs: number): DiagnoseWarning[] {
+  const m = trace.n - first;
+  if (m <= 0) return [];
+  let work = 0;
+  for (let r = first; r < trace.n; r++) work += trace.duration[r]!;
+  const mean = work / m;
+  const out: DiagnoseWarning[] = [];
+  for (const load of loads) {
+    const rho = load === 'as-is' ? asIsLoad(trace, first, workers) : load;
+    if (rho === null || !(mean > 0)) continue;
+    const demand = rho * workers * (1 + overheadMs / mean);
+    if (demand <= cores) continue;
+    const f = (x: number): string => String(Number(x.toPrecision(3)));
+    out.push({ parameter: '--cores', text: msg.coresOverloaded(loadLabel(load), workers, f(demand), cores, f(demand / cores), overheadMs > 0) });
+  }
+  return out;
 }

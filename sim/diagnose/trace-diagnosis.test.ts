@@ -116,6 +116,55 @@ describe('diagnoseTrace', () => {
   });
 });
 
+/**
+ * 4000 rows one second apart, durations lognormal (seeded) around the median of the row's key; keys take turns in
+ * runs of `run` rows (1: round robin).
+ */
+function keyedTrace(medianOf: (key: number) => number, keys: number, seed: number, run = 1): Trace {
+  const rng = createRng(seed);
+  const rows = [];
+  for (let i = 0; i < 4000; i++) {
+    const k = Math.floor(i / run) % keys;
+    const u1 = rng.next() || 1e-12;
+    const z = Math.sqrt(-2 * Math.log(u1)) * Math.cos(2 * Math.PI * rng.next());
+    rows.push({ arrival_ms: i * 1000, duration_ms: medianOf(k) * Math.exp(0.4 * z), key: `k${k}` });
+  }
+  return traceFromRows(rows);
+}
+
+describe('diagnoseTrace: the verdict and the keys-carry-no-information warning', () => {
+  it('warns and says "not learnable" for one key, and for keys whose durations are identically distributed', () => {
+    for (const trace of [keyedTrace(() => 500, 1, 5), keyedTrace(() => 500, 8, 6)]) {
+      const d = diagnoseTrace(trace, runFor('predictive', 0.5));
+      const w = d.warnings.find((x) => x.parameter === 'trace key');
+      expect(w?.text).toMatch(/^keys carry no information about durations: the per-key history median \(median \|log2 error\| [\d.]+\) and the online per-key predictor/);
+      expect(d.verdict).toMatchObject({ learnable: false, obstacle: 'keys_uninformative' });
+      expect(d.verdict.text).toMatch(/^Bottom line: not learnable — /);
+    }
+  });
+
+  it('has no such warning, and says "learnable", when each key has its own duration scale', () => {
+    const d = diagnoseTrace(keyedTrace((k) => 50 * 2 ** k, 8, 7), runFor('predictive', 0.5));
+    expect(d.warnings.map((w) => w.parameter)).not.toContain('trace key');
+    expect(d.verdict.learnable).toBe(true);
+    expect(d.verdict.key_gain!).toBeGreaterThan(0.5);
+    expect(d.verdict.text).toMatch(/^Bottom line: learnable — (per-key history medians|the online per-key predictor) explain(s)? \d+ % of the error a global median leaves.*; main obstacle: /);
+    // Without queueing every key is predicted once it has n_min observations: the online row covers most jobs.
+    expect(d.predictability.online_per_key.coverage).toBeGreaterThan(0.9);
+  });
+
+  it('explains why a backlog makes more arrivals stale than the gaps between arrivals do', () => {
+    // Eight keys in runs of 50 arrivals, so each key pauses for 350 arrivals (over 20 s at any load here) and its
+    // first arrival after a pause is stale: 2 % of arrivals. At load 2 on 4 workers the queue grows and completions
+    // lag arrivals by ever more; a stale key stays stale until one of its jobs completes, so most of its run is.
+    const trace = keyedTrace((k) => 500 * (k + 1), 8, 8, 50);
+    const d = diagnoseTrace(trace, runFor('predictive@predictor.staleAfterMs=20000', 2));
+    expect(d.stale_fallback.online_share).toBe(d.keys.stale_share);
+    expect(d.stale_fallback.simulated_share).toBeGreaterThan(d.keys.stale_share + 0.05);
+    expect(d.stale_fallback.note).toMatch(/a stale key is revived only when one of its jobs completes — under backlog/);
+  });
+});
+
 const dir = mkdtempSync(join(tmpdir(), 'hsim-diagnose-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -133,5 +182,9 @@ describe.skipIf(!hasShared())('diagnoseTrace on LPC-EGEE (shared/traces-raw/pwa-
     const stale = d.warnings.find((w) => w.parameter === 'predictor.staleAfterMs');
     expect(stale?.text).toMatch(/^\d+ % of evaluation jobs arrive more than 30 min after their key's previous job \(load 0\.8\): the staleness rule will send them to the default level$/);
     expect(d.predictability.predictor.outcomes.stale_key! / d.trace.evaluation_rows).toBeGreaterThan(0.4);
+    // Without queueing the stale fallbacks are exactly the arrivals more than τ after their key's previous one.
+    expect(d.stale_fallback.online_share).toBe(d.keys.stale_share);
+    expect(d.stale_fallback.note).toMatch(/revived only when one of its jobs completes/);
+    expect(d.verdict).toMatchObject({ learnable: true, obstacle: 'stale_key' });
   }, 120_000);
 });

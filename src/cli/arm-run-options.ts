@@ -2,7 +2,7 @@
 import { InputError, atOption } from '../errors.ts';
 import { parseArm, type RoutingModule } from '../../sim/arms/index.ts';
 import type { EstimateRun } from '../../sim/diagnose/predictor-estimates.ts';
-import { defaultLevelFor, parseFraction, parseInteger, parseLoads, parseSplit } from '../../sim/sim-options.ts';
+import { armLevelsProblem, defaultLevelFor, parseFraction, parseInteger, parseLoads, parseSplit } from '../../sim/sim-options.ts';
 
 /**
  * Validates --levels, --workers, --load (a single one), --split (time or count), --fraction, --arm and --set for
@@ -22,6 +22,8 @@ export function parseArmRunOptions(opts: Record<string, unknown>, command: strin
   let arm;
   try {
     arm = parseArm(String(opts.arm), levels, (opts.set as string[] | undefined) ?? []);
+    const levelsProblem = Number(String(opts.levels)) === levels ? armLevelsProblem(arm, levels) : null;
+    if (levelsProblem !== null) throw new InputError(levelsProblem);
     arm.routing.check?.(arm.flags, arm.predictorOverrides, levels, defaultLevel);
     const problem = armProblem(arm.routing);
     if (problem !== null) issues.push(atOption('--arm', String(opts.arm), problem));

@@ -6,11 +6,19 @@ import { writeHashedResult } from '../io/result-integrity-io.ts';
 import type { SimulationOutput } from '../../sim/simulate.ts';
 import { replayTrace } from '../replay/replay-run-io.ts';
 import { formatSimulationTable } from './simulation-table.ts';
+import { refuseOutputClashes } from './output-clash.ts';
 
 type RawOptions = Record<string, unknown>;
 
 /** Runs `hsim replay`: writes the file (also for an invalid run), prints the table; an invalid run exits 1. */
 export async function runReplayCommand(tracePath: string, opts: RawOptions): Promise<void> {
+  refuseOutputClashes('replay', [
+    { option: '<trace>', path: tracePath, written: false },
+    { option: '--static-map', path: opts.staticMap, written: false },
+    { option: '--predictor-snapshot', path: opts.predictorSnapshot, written: false },
+    { option: '--tls-ca', path: opts.tlsCa, written: false },
+    { option: '-o', path: opts.output, written: true },
+  ]);
   const log = (line: string): void => {
     if (!opts.quiet) process.stderr.write(`${line}\n`);
   };

@@ -8,9 +8,17 @@ import { formatSimulationTable } from './simulation-table.ts';
 import { reportSanity } from './sanity-report.ts';
 import { MessageCsvFile } from '../io/message-csv-io.ts';
 import { buildSimulationConfig, optionsRecord, type RawOptions } from '../experiment/simulation-config-io.ts';
+import { refuseOutputClashes } from './output-clash.ts';
 
 /** Runs `hsim simulate`. */
 export async function runSimulateCommand(tracePath: string, opts: RawOptions): Promise<void> {
+  refuseOutputClashes('simulate', [
+    { option: '<trace>', path: tracePath, written: false },
+    { option: '--static-map', path: opts.staticMap, written: false },
+    { option: '--predictor-snapshot', path: opts.predictorSnapshot, written: false },
+    { option: '-o', path: opts.output, written: true },
+    { option: '--messages', path: opts.messages, written: true },
+  ]);
   const cfg = buildSimulationConfig(opts);
   gitCommit(); // now, while the process is small (see gitCommit)
   const loaded = await readTraceForCli(tracePath, { cache: opts.cache !== false });

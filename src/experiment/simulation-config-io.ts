@@ -8,7 +8,7 @@ import * as msg from '../messages.ts';
 import { parseArm, type ArmSpec } from '../../sim/arms/index.ts';
 import type { SimulationConfig } from '../../sim/simulate.ts';
 import {
-  defaultLevelFor, parseFraction, parseInteger, parseLoads, parseSplit, parseStaticMap, parseWindowBy,
+  armLevelsProblem, defaultLevelFor, parseFraction, parseInteger, parseLoads, parseSplit, parseStaticMap, parseWindowBy,
 } from '../../sim/sim-options.ts';
 import { isProblem, parseJitter, parseTies, type Perturbation } from '../trace/perturb.ts';
 import { parseJsonText } from '../json/json-syntax.ts';
@@ -37,6 +37,13 @@ export function buildSimulationConfig(opts: RawOptions): SimulationConfig {
     try {
       const arm = parseArm(text, levels, (opts.set as string[] | undefined) ?? []);
       arms.push(arm);
+      // With --levels refused or too few for the arm, that one issue says it all: the arm's own check would blame predictor.levels.
+      if (Number(str('levels')) !== levels) continue;
+      const levelsProblem = armLevelsProblem(arm, levels);
+      if (levelsProblem !== null) {
+        if (!issues.includes(levelsProblem)) issues.push(levelsProblem);
+        continue;
+      }
       arm.routing.check?.(arm.flags, arm.predictorOverrides, levels, defaultLevelFor(levels));
     } catch (err) {
       if (!(err instanceof InputError)) throw err;

@@ -63,6 +63,14 @@ describe('generateMmc', () => {
     expect(() => generateMmc({ ...MMC_DEFAULTS, rho: 0 }, createRng(1))).toThrow(/option --rho: 0; expected a number > 0/);
     expect(() => generateMmc({ ...MMC_DEFAULTS, n: 1.5 }, createRng(1))).toThrow(InputError);
   });
+
+  it('refuses ρ ≥ 1 as an unstable queue, with the fix, and takes ρ just below 1', () => {
+    for (const rho of [1, 1.2]) {
+      expect(() => generateMmc({ ...MMC_DEFAULTS, rho }, createRng(1))).toThrow(new RegExp(`^option --rho: ${rho}, an unstable queue: .*; expected a load 0 < ρ < 1 \\(e\\.g\\. --rho 0\\.95; to study overload, .* --load 1\\.2\\)$`));
+      expect(() => generatePriority({ ...PRIORITY_DEFAULTS, rho }, createRng(1))).toThrow(/option --rho: .*an unstable queue/);
+    }
+    expect(generateMmc({ ...MMC_DEFAULTS, n: 100, rho: 0.99 }, createRng(1)).n).toBe(100);
+  });
 });
 
 describe('generatePriority', () => {

@@ -5,6 +5,8 @@ import type { Trace } from '../../src/trace/trace.ts';
 import { ROW_CHUNK, type RowRun, type RowSink } from '../row-sink.ts';
 import { MMC_DEFAULTS as DEFAULTS } from './generator-defaults.ts';
 import { checkNumber, collectTrace, toMicros } from './generator-support.ts';
+import { InputError } from '../../src/errors.ts';
+import * as msg from '../../src/messages.ts';
 
 /** Options of the mmc generator (CLI flags in brackets). */
 export interface MmcOptions {
@@ -49,6 +51,8 @@ export function mmcRows(opts: MmcOptions, rng: Rng, sink: RowSink): RowRun {
   checkNumber('--n', opts.n, { min: 1, integer: true });
   checkNumber('--c', opts.c, { min: 1, integer: true });
   checkNumber('--rho', opts.rho, { min: 0, exclusiveMin: true });
+  // ρ ≥ 1 offers at least as much work as the c servers do: the queue has no steady state, so no M/M/c formula holds.
+  if (opts.rho >= 1) throw new InputError(msg.unstableRho(opts.rho, opts.c));
   checkNumber('--mean-service-ms', opts.meanServiceMs, { min: 0, exclusiveMin: true });
   checkNumber('--sigma', opts.sigma, { min: 0 });
   checkNumber('--keys', opts.keys, { min: 1, integer: true });

@@ -1,5 +1,6 @@
 // Multi-class workload for priority queueing: Poisson arrivals at load ρ, a labelled class per job, exponential service.
 import { atOption, InputError } from '../../src/errors.ts';
+import * as msg from '../../src/messages.ts';
 import type { Rng } from '../../src/rng/seeded.ts';
 import { exponential } from '../../src/rng/seeded.ts';
 import type { Trace } from '../../src/trace/trace.ts';
@@ -73,6 +74,7 @@ export function priorityRows(opts: PriorityOptions, rng: Rng, sink: RowSink): Ro
   checkNumber('--n', opts.n, { min: 1, integer: true });
   checkNumber('--c', opts.c, { min: 1, integer: true });
   checkNumber('--rho', opts.rho, { min: 0, exclusiveMin: true });
+  if (opts.rho >= 1) throw new InputError(msg.unstableRho(opts.rho, opts.c));
   if (opts.classes.length === 0) throw new InputError(atOption('--classes', 'no classes', 'at least one label:mean_ms:share'));
   const arrivals = rng.fork('arrivals');
   const pick = rng.fork('classes');

@@ -101,6 +101,11 @@ async function runConvert(format: string, input: string, opts: ConvertCliOptions
       const reasons = Object.entries(r.rejected_by_reason).map(([k, v]) => `${k} ${v}`).join(', ');
       process.stderr.write(`${out.paths.trace}: ${r.kept} rows kept of ${r.read} read, ${r.rejected} rejected${reasons === '' ? '' : ` (${reasons})`}; ${out.meta.keys} keys${out.passes === 2 ? ' (input not in arrival order: sorted)' : ''}\n`);
     }
+    if (out.meta !== null && out.paths !== null && out.rows.kept > 1) {
+      const { convertedUnitWarning } = await import('../duration-unit-warning.ts');
+      const warning = await convertedUnitWarning(out.paths.trace, out.meta);
+      if (warning !== null) process.stderr.write(warning);
+    }
   } finally {
     process.off('SIGINT', onSigint);
   }

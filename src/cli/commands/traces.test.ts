@@ -22,12 +22,16 @@ describe('hsim traces diagnose', () => {
     expect(j.code, j.stderr).toBe(0);
     const parsed = JSON.parse(j.stdout) as Record<string, unknown> & { predictability: Record<string, { n: number }> };
     expect(Object.keys(parsed)).toEqual([...Object.keys(parsed)].sort());
-    expect(Object.keys(parsed.predictability)).toEqual(['global_median', 'per_key_median', 'predictor']);
+    expect(Object.keys(parsed.predictability)).toEqual(['global_median', 'online_per_key', 'per_key_median', 'predictor']);
+    expect(parsed).toHaveProperty('verdict.learnable');
+    expect(parsed).toHaveProperty('stale_fallback.gap_share');
     expect(parsed.predictability.global_median!.n).toBeGreaterThan(0);
     expect(parsed).toMatchObject({ arm: 'predictive', load: '0.8', workers: 4, trace: { rows: 3000, history_rows: 1500 } });
     const t = run('traces', 'diagnose', 'sl.csv', '--workers', '4', '--set', 'predictor.staleAfterMs=off');
     expect(t.code, t.stderr).toBe(0);
-    expect(t.stdout).toMatch(/^ {2}per-key median +\d+ /m);
+    expect(t.stdout).toMatch(/^ {2}per-key median \(static history\) +\d+ /m);
+    expect(t.stdout).toMatch(/^ {2}online per-key \(no queueing\) +\d+ /m);
+    expect(t.stdout).toMatch(/\n\nBottom line: (not )?learnable — .*; main obstacle: .+\n$/);
     expect(t.stdout).toMatch(/^gaps {7}staleness off and [\d.]+ % arrive more than 10 min \(idle half-life\)/m);
   });
   it('exits 2 naming a missing trace and every bad option', () => {
