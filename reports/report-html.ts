@@ -24,8 +24,11 @@ figcaption { font-size: 13px; color: #444; margin-top: 4px; }
 .badge.pre { background: #e5f5e0; } .badge.not { background: #fff3cd; }
 `;
 
-/** Builds index.html from the model and the rendered SVGs (charts without an SVG are listed with what they miss). */
-export function reportHtml(model: ReportModel, svgs: RenderedCharts): string {
+/**
+ * Builds index.html from the model and the rendered SVGs (charts without an SVG are listed with what they miss);
+ * `png` says whether the PNG files were written (without, the captions link no PNG).
+ */
+export function reportHtml(model: ReportModel, svgs: RenderedCharts, png = true): string {
   const out: string[] = [];
   out.push('<!DOCTYPE html>', '<html lang="en">', '<head>', '<meta charset="utf-8">', `<title>${escapeHtml(model.title)}</title>`);
   out.push(`<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">`);
@@ -46,7 +49,7 @@ export function reportHtml(model: ReportModel, svgs: RenderedCharts): string {
     }
     out.push(`<figure class="chart" id="chart-${c.id}" data-chart="${c.id}" data-min-marks="${c.minMarks}">`);
     out.push(svg.replace(/^<\?xml[^>]*>\s*/, ''));
-    out.push(`<figcaption>${escapeHtml(c.title)}: <a href="charts/${c.id}.png">PNG</a> · <a href="charts/${c.id}.svg">SVG</a> · <a href="charts/${c.id}.vl.json">Vega-Lite spec</a></figcaption>`, '</figure>');
+    out.push(`<figcaption>${escapeHtml(c.title)}: ${png ? `<a href="charts/${c.id}.png">PNG</a> · ` : ''}<a href="charts/${c.id}.svg">SVG</a> · <a href="charts/${c.id}.vl.json">Vega-Lite spec</a></figcaption>`, '</figure>');
   }
 
   for (const t of model.traceSections) {

@@ -178,8 +178,8 @@ async function renderAndWrite(model: ReportModel, outDir: string, png: boolean, 
   }
   const finalModel: ReportModel = { ...model, warnings };
   const indexHtml = join(outDir, 'index.html');
-  writeFileAtomic(indexHtml, reportHtml(finalModel, svgs));
-  writeFileAtomic(join(outDir, 'report.md'), reportMarkdown(finalModel, png ? new Set(svgs.keys()) : new Set()));
+  writeFileAtomic(indexHtml, reportHtml(finalModel, svgs, png));
+  writeFileAtomic(join(outDir, 'report.md'), reportMarkdown(finalModel, new Set(svgs.keys()), png));
   return {
     indexHtml,
     warnings,

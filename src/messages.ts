@@ -1000,3 +1000,10 @@ export function convertHeaderLacks(file: string, line: number, shown: string, mi
 export function convertCsvEmpty(file: string): string {
   return atLocation(file, undefined, 'is empty (no header line)', 'a CSV file with a header line and data rows');
 }
+
+// ── Figures (figures) ──
+
+/** report.md's note under "Charts" when `hsim report --no-png` skipped the PNGs (the charts then show their SVGs). */
+export function reportPngsSkipped(): string {
+  return 'PNG files skipped on request (--no-png): each chart is shown from its SVG file.';
+}
