@@ -11,11 +11,12 @@ export function escapeHtml(text: string): string {
 }
 
 const STYLE = `
-body { font-family: "DejaVu Sans", Verdana, sans-serif; margin: 24px auto; max-width: 1320px; padding: 0 16px; color: #222; overflow-wrap: anywhere; }
+body { font-family: "DejaVu Sans", Verdana, sans-serif; margin: 24px auto; max-width: 1320px; padding: 0 16px; color: #222; overflow-wrap: break-word; }
 h1 { font-size: 24px; } h2 { font-size: 19px; margin-top: 32px; border-bottom: 1px solid #ccc; } h3 { font-size: 16px; }
 table { border-collapse: collapse; margin: 8px 0 16px; font-size: 13px; max-width: 100%; }
 th, td { border: 1px solid #ccc; padding: 3px 7px; text-align: left; vertical-align: top; }
 th { background: #f2f2f2; }
+td.hash { word-break: break-all; font-variant-numeric: tabular-nums; }
 td.pass { background: #e5f5e0; font-weight: bold; } td.fail { background: #fee0d2; font-weight: bold; }
 figure.chart { margin: 16px 0 28px; } figure.chart svg { display: block; max-width: 100%; height: auto; }
 figcaption { font-size: 13px; color: #444; margin-top: 4px; }
@@ -85,6 +86,16 @@ export function reportHtml(model: ReportModel, svgs: RenderedCharts, png = true)
 
 function tableHtml(t: TextTable, cls: string): string {
   const head = `<tr>${t.header.map((h) => `<th>${escapeHtml(h)}</th>`).join('')}</tr>`;
-  const body = t.rows.map((r) => `<tr>${r.map((c) => `<td${c === 'PASS' ? ' class="pass"' : c === 'FAIL' || c === 'UNEVALUABLE' ? ' class="fail"' : ''}>${escapeHtml(c)}</td>`).join('')}</tr>`);
+  const body = t.rows.map((r) => `<tr>${r.map(cellHtml).join('')}</tr>`);
   return [`<table class="${cls}">`, head, ...body, '</table>'].join('\n');
+}
+
+/**
+ * One table cell. Words never break inside: a hash (hex digits only) may break anywhere, a path after each `/`, an
+ * arm name after each `+` (so a narrow column wraps them where a reader expects).
+ */
+function cellHtml(c: string): string {
+  const cls = c === 'PASS' ? 'pass' : c === 'FAIL' || c === 'UNEVALUABLE' ? 'fail' : /^[0-9a-f]{16,}$/.test(c) ? 'hash' : null;
+  const text = escapeHtml(c).replace(/([/+])(?=\S)/g, '$1<wbr>');
+  return `<td${cls === null ? '' : ` class="${cls}"`}>${text}</td>`;
 }
