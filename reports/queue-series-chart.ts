@@ -37,6 +37,8 @@ export function queueSeriesRows(trace: TraceResults): { load: string; rows: Queu
   return null;
 }
 
+type FacetColumn = Extract<TopLevelSpec, { hconcat: unknown }>['hconcat'][number];
+
 /** Colours of the levels (navy = the highest priority) and of `all` (grey): this chart colours levels, not arms. */
 const LEVEL_COLOURS = ['#08306b', '#d95f02', '#7570b3', '#66a61e', '#999999'];
 
@@ -55,7 +57,7 @@ export function queueSeriesChart(trace: string, load: string, rows: readonly Que
   // The arm names head the rows of the first column only (at most 140 px); measured on rendered charts, headers,
   // the three y axes, gaps and padding take about 430 px beside the panels.
   const width = Math.floor((CHART_MAX_WIDTH - 430 - 2 * PANEL_SPACING) / 3);
-  const column = (metric: (typeof SERIES_METRICS)[number], i: number) => ({
+  const column = (metric: (typeof SERIES_METRICS)[number], i: number): FacetColumn => ({
     title: { text: metric, anchor: 'middle', fontSize: 12, fontWeight: 'bold' },
     transform: [{ filter: { field: 'metric', equal: metric } }],
     facet: {
@@ -86,5 +88,5 @@ export function queueSeriesChart(trace: string, load: string, rows: readonly Que
     data: { values: rows.map((r) => ({ ...r, t: Number((r.t_ms / unit.ms).toPrecision(6)) })) },
     hconcat: SERIES_METRICS.map(column),
     resolve: { scale: { y: 'independent', color: 'shared' } },
-  } as TopLevelSpec;
+  };
 }
