@@ -58,7 +58,7 @@ export function labelOrder(rows: readonly LabelRow[]): string[] {
 
 /**
  * The per-label chart: per label and arm a rule from p50 (dot) to p99 (triangle), one panel row per load, the latency
- * axis in the unit that fits. Its width is fixed (at most 960 px) so that many labels narrow the bars instead of
+ * axis in the unit that fits. Its width is fixed (560 to 1000 px) so that many labels narrow the bars instead of
  * widening the chart. `palette` keeps arm colours equal across the report.
  */
 export function labelChart(trace: string, rows: readonly LabelRow[], palette?: ArmPalette): TopLevelSpec {
@@ -80,7 +80,7 @@ export function labelChart(trace: string, rows: readonly LabelRow[], palette?: A
     data: { values: rows.map((r) => ({ ...r, p50: inUnit(r.p50_latency_ms), p99: inUnit(r.p99_latency_ms) })) },
     facet: { row: loadRowFacet(loads) },
     spec: {
-      width: Math.max(420, Math.min(1000, order.length * arms.length * 14)),
+      width: Math.max(560, Math.min(1000, order.length * arms.length * 14)),
       height: 220,
       layer: [
         { mark: { type: 'rule', strokeWidth: 2 }, encoding: { x, xOffset, y: { ...y, field: 'p50' }, y2: { field: 'p99' }, color } },

@@ -64,7 +64,7 @@ export function tierChart(trace: string, rows: readonly TierRow[], palette?: Arm
     data: { values: rows.map((r) => ({ ...r, p50: inUnit(r.p50_ms), mean: inUnit(r.mean_ms) })) },
     facet: { row: loadRowFacet(loads) },
     spec: {
-      width: Math.max(420, Math.min(1000, TIERS.length * arms.length * 24)),
+      width: Math.max(560, Math.min(1000, TIERS.length * arms.length * 24)),
       height: 200,
       layer: [
         { mark: { type: 'rule', strokeWidth: 2 }, encoding: { x, xOffset, y: { ...y, field: 'p50' }, y2: { field: 'mean' }, color } },
