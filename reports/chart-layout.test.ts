@@ -97,7 +97,7 @@ describe('queues over time', () => {
   });
   it('fits the page width however many arms there are, in minutes for a 30 min span', () => {
     const width = (spec['hconcat'] as Json[])[0]!['spec'].width as number;
-    expect(3 * width + 430 + 2 * 12).toBeLessThanOrEqual(CHART_MAX_WIDTH);
+    expect(3 * width + 180 + 2 * 12).toBeLessThanOrEqual(CHART_MAX_WIDTH);
     expect((spec['hconcat'] as Json[])[0]!['spec'].encoding.x.title).toBe('simulated time (min)');
   });
 });

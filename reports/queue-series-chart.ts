@@ -54,19 +54,23 @@ export function queueSeriesChart(trace: string, load: string, rows: readonly Que
   const levels = [...new Set(rows.map((r) => r.level))].sort();
   const levelColours = levels.map((l, i) => (l === 'all' ? '#555555' : LEVEL_COLOURS[Math.min(i, LEVEL_COLOURS.length - 1)]!));
   const labelExpr = palette?.short === undefined ? null : labelExpression(palette.short);
-  // The arm names head the rows of the first column only (at most 140 px); measured on rendered charts, headers,
-  // the three y axes, gaps and padding take about 430 px beside the panels.
-  const width = Math.floor((CHART_MAX_WIDTH - 430 - 2 * PANEL_SPACING) / 3);
-  const column = (metric: (typeof SERIES_METRICS)[number], i: number): FacetColumn => ({
+  // Each panel is headed by its arm (above it, so the three columns stay aligned row by row); measured on rendered
+  // charts, the three y axes, gaps and padding take about 180 px beside the panels.
+  const width = Math.floor((CHART_MAX_WIDTH - 180 - 2 * PANEL_SPACING) / 3);
+  const column = (metric: (typeof SERIES_METRICS)[number]): FacetColumn => ({
     title: { text: metric, anchor: 'middle', fontSize: 12, fontWeight: 'bold' },
     transform: [{ filter: { field: 'metric', equal: metric } }],
+    // Rows are laid out by their panels alone (not by what their axes draw), so the columns stay aligned; the gap
+    // between rows holds each panel's arm header.
+    bounds: 'flush',
+    spacing: { row: 36 },
     facet: {
       row: {
         field: 'arm',
         type: 'nominal',
         title: null,
         sort: arms,
-        header: i === 0 ? { labelAngle: 0, labelOrient: 'left', labelAlign: 'right', labelLimit: 140, ...(labelExpr === null ? {} : { labelExpr }) } : { labels: false },
+        header: { labelAngle: 0, labelOrient: 'top', labelAnchor: 'start', labelBaseline: 'bottom', labelPadding: -10, labelFontWeight: 'bold', labelLimit: width, ...(labelExpr === null ? {} : { labelExpr }) },
       },
     },
     spec: {
