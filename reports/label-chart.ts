@@ -1,7 +1,8 @@
 // Latency per class label (`by_label`): FIFO beside each arm, p50 and p99, classes ordered by service time, log axis.
 import type { TopLevelSpec } from 'vega-lite';
 import { pickTimeUnit } from '../src/format/number-format.ts';
-import { armLegend, armScale, bottomLegend, CHART_CONFIG, VEGA_LITE_SCHEMA, type ArmPalette } from './chart-theme.ts';
+import { armLegend, armScale, bottomLegend, CHART_CONFIG, loadRowFacet, VEGA_LITE_SCHEMA, type ArmPalette } from './chart-theme.ts';
+import { logChannel } from './log-axis.ts';
 import { compareLoads, sortedArms, type TraceResults } from './trace-results.ts';
 
 /** One label's p50 and p99 latency for one arm at one load. */
@@ -57,7 +58,7 @@ export function labelOrder(rows: readonly LabelRow[]): string[] {
 
 /**
  * The per-label chart: per label and arm a rule from p50 (dot) to p99 (triangle), one panel row per load, the latency
- * axis in the unit that fits. Its width is fixed (at most 960 px) so that many labels narrow the bars instead of
+ * axis in the unit that fits. Its width is fixed (560 to 1000 px) so that many labels narrow the bars instead of
  * widening the chart. `palette` keeps arm colours equal across the report.
  */
 export function labelChart(trace: string, rows: readonly LabelRow[], palette?: ArmPalette): TopLevelSpec {
@@ -70,15 +71,16 @@ export function labelChart(trace: string, rows: readonly LabelRow[], palette?: A
   const x = { field: 'label', type: 'nominal', sort: order, title: 'class label (ordered by mean service time, short → long)', axis: { labelAngle: -35 } } as const;
   const xOffset = { field: 'arm', type: 'nominal', sort: arms } as const;
   const color = { field: 'arm', type: 'nominal', title: 'arm', scale: colors, ...armLegend(palette) } as const;
-  const y = { type: 'quantitative', title: `latency (${unit.name}, log)`, scale: { type: 'log' } } as const;
+  const latency = logChannel(rows.flatMap((r) => [inUnit(r.p50_latency_ms), inUnit(r.p99_latency_ms)]), 6);
+  const y = { type: 'quantitative', title: `latency (${unit.name}, log)`, scale: latency.scale, axis: latency.axis } as const;
   return {
     $schema: VEGA_LITE_SCHEMA,
     title: { text: `Latency by class: ${trace}`, subtitle: 'dot = p50, triangle = p99; FIFO (grey) beside each arm' },
     config: { ...CHART_CONFIG, legend: bottomLegend(4) },
     data: { values: rows.map((r) => ({ ...r, p50: inUnit(r.p50_latency_ms), p99: inUnit(r.p99_latency_ms) })) },
-    facet: { row: { field: 'load', type: 'ordinal', title: 'load', sort: loads } },
+    facet: { row: loadRowFacet(loads) },
     spec: {
-      width: Math.max(320, Math.min(960, order.length * arms.length * 14)),
+      width: Math.max(560, Math.min(1000, order.length * arms.length * 14)),
       height: 220,
       layer: [
         { mark: { type: 'rule', strokeWidth: 2 }, encoding: { x, xOffset, y: { ...y, field: 'p50' }, y2: { field: 'p99' }, color } },

@@ -1,7 +1,8 @@
 // Latency CDF per arm and load: the stored quantile levels of `--latency-cdf` results on a log latency axis.
 import type { TopLevelSpec } from 'vega-lite';
 import { pickTimeUnit } from '../src/format/number-format.ts';
-import { armLegend, armScale, bottomLegend, CHART_CONFIG, VEGA_LITE_SCHEMA, type ArmPalette } from './chart-theme.ts';
+import { armLegend, armScale, bottomLegend, CHART_CONFIG, loadFacet, panelWidth, VEGA_LITE_SCHEMA, type ArmPalette } from './chart-theme.ts';
+import { logChannel } from './log-axis.ts';
 import { sortedArms, sortedLoads, type TraceResults } from './trace-results.ts';
 
 /** One stored point of an arm's CDF at one load: the latency (ms) at quantile level `q`. */
@@ -41,8 +42,9 @@ export function cdfPoints(trace: TraceResults): CdfPoint[] | null {
 }
 
 /**
- * The CDF chart of one trace: one panel per load (wrapped three to a row), latency across on a log axis in the unit
- * that fits the data, the cumulative share of messages up, one line per arm in the report's arm colours, and FIFO
+ * The CDF chart of one trace: one panel per load (wrapped three to a row, as wide as the page allows), latency across
+ * on a log axis in the unit that fits the data, one latency axis for every panel with decade (or 1-2-5) ticks that
+ * reach past the curves, the cumulative share of messages up, one line per arm in the report's arm colours, and FIFO
  * drawn last, dashed, so it stays visible under an identical line.
  */
 export function latencyCdfChart(trace: string, points: readonly CdfPoint[], palette?: ArmPalette): TopLevelSpec {
@@ -51,11 +53,13 @@ export function latencyCdfChart(trace: string, points: readonly CdfPoint[], pale
   const colors = armScale(arms, palette);
   const unit = pickTimeUnit(points.map((p) => p.latency_ms));
   const values = points.map((p) => ({ ...p, latency: Number((p.latency_ms / unit.ms).toPrecision(6)) }));
+  const latency = logChannel(values.map((v) => v.latency));
+  const columns = Math.min(3, loads.length);
   const line = (filter: string, mark: Record<string, unknown>): Layer => ({
     transform: [{ filter }],
     mark: { type: 'line', interpolate: 'monotone', strokeWidth: 2, ...mark },
     encoding: {
-      x: { field: 'latency', type: 'quantitative', title: `latency (${unit.name}, log)`, scale: { type: 'log' } },
+      x: { field: 'latency', type: 'quantitative', title: `latency (${unit.name}, log)`, scale: latency.scale, axis: latency.axis },
       y: { field: 'q', type: 'quantitative', title: 'share of messages with lower latency', scale: { domain: [0, 1] }, axis: { format: '.0%' } },
       color: { field: 'arm', type: 'nominal', title: 'arm', scale: colors, sort: arms, ...armLegend(palette) },
       order: { field: 'q', type: 'quantitative' },
@@ -67,11 +71,11 @@ export function latencyCdfChart(trace: string, points: readonly CdfPoint[], pale
     title: { text: `Latency CDF: ${trace}`, subtitle: 'share of messages (nearest-rank quantile levels stored with --latency-cdf, min to max) against latency; FIFO grey, dashed, on top' },
     config: { ...CHART_CONFIG, legend: bottomLegend(4) },
     data: { values },
-    facet: { field: 'load', type: 'ordinal', title: 'load', sort: loads },
-    columns: 3,
+    facet: loadFacet(loads),
+    columns,
     spec: {
-      width: 240,
-      height: 200,
+      width: panelWidth(columns),
+      height: 260,
       layer: [
         // A layer whose filter keeps nothing is left out: an empty layer makes Vega warn about an infinite extent.
         ...(arms.some((a) => a !== 'fifo') ? [line("datum.arm !== 'fifo'", {})] : []),

@@ -5,6 +5,7 @@ import { exactMean } from '../analysis/exact-sum.ts';
 import { tInterval } from '../analysis/student-t.ts';
 import { pickTimeUnit } from '../src/format/number-format.ts';
 import { armLegend, armScale, bottomLegend, CHART_CONFIG, VEGA_LITE_SCHEMA, type ArmPalette } from './chart-theme.ts';
+import { logChannel } from './log-axis.ts';
 import { AD_HOC_BOOTSTRAP } from './forest-chart.ts';
 import { sortedArms, sortedLoads, type TraceResults } from './trace-results.ts';
 
@@ -63,7 +64,12 @@ function replicatedPoint(load: string, arm: string, perSeed: readonly (readonly 
   return { load, arm, mean_ms: t.mean, low_ms: t.low, high_ms: t.high, windows: perSeed[0]!.length, seeds: x.length };
 }
 
-/** The chart: loads across (in order), mean latency up (log, in the unit that fits), a line and interval per arm. */
+/**
+ * The chart: load across on a linear axis (loads are quantities: 0.8 sits twice as far from 0.95 as 0.9 does, with a
+ * tick at each load run), mean latency up (log, in the unit that fits, decade or 1-2-5 ticks), per arm a thin line
+ * through its dots and the interval at each load, the arms side by side around the load they were run at. Loads that
+ * are not numbers (`as-is`) cannot be placed on a line: then the loads are equally spaced categories instead.
+ */
 export function loadCurveChart(trace: string, points: readonly LoadPoint[], palette?: ArmPalette): TopLevelSpec {
   const arms = sortedArms(new Set(points.map((p) => p.arm)));
   const loads = [...new Set(points.map((p) => p.load))];
@@ -71,10 +77,20 @@ export function loadCurveChart(trace: string, points: readonly LoadPoint[], pale
   const unit = pickTimeUnit(points.map((p) => p.mean_ms));
   const inUnit = (ms: number): number => Number((ms / unit.ms).toPrecision(6));
   const replicated = points.some((p) => p.seeds !== undefined);
-  const x = { field: 'load', type: 'ordinal', sort: loads, title: 'load', axis: { labelAngle: 0 } } as const;
-  const xOffset = { field: 'arm', type: 'nominal', sort: arms } as const;
+  const numeric = loads.every((l) => Number.isFinite(Number(l)));
+  const rho = loads.map(Number).sort((a, b) => a - b);
+  // Arms side by side: spread over at most 60 % of the narrowest gap between two loads (0.05 of load at most).
+  const gap = Math.min(0.25, ...rho.slice(1).map((r, i) => r - rho[i]!));
+  const step = arms.length <= 1 ? 0 : Math.min(0.05, 0.6 * gap) / (arms.length - 1);
+  const dodge = (arm: string): number => (arms.indexOf(arm) - (arms.length - 1) / 2) * step;
+  const pad = Math.max(0.04, 0.6 * gap / 2);
+  const x = numeric
+    ? ({ field: 'x', type: 'quantitative', title: 'load', scale: { domain: [round4(rho[0]! - pad), round4(rho[rho.length - 1]! + pad)] as number[], nice: false, zero: false }, axis: { values: rho, format: '.6~g', grid: false } } as const)
+    : ({ field: 'load', type: 'ordinal', sort: loads, title: 'load', axis: { labelAngle: 0 } } as const);
+  const xOffset = numeric ? {} : ({ xOffset: { field: 'arm', type: 'nominal', sort: arms } } as const);
   const color = { field: 'arm', type: 'nominal', title: 'arm', scale: colors, sort: arms, ...armLegend(palette) } as const;
-  const y = { field: 'mean', type: 'quantitative', title: `mean latency (${unit.name}, log)`, scale: { type: 'log' } } as const;
+  const latency = logChannel(points.flatMap((p) => [inUnit(p.low_ms), inUnit(p.high_ms), inUnit(p.mean_ms)]), 8);
+  const y = { field: 'mean', type: 'quantitative', title: `mean latency (${unit.name}, log)`, scale: latency.scale, axis: latency.axis } as const;
   return {
     $schema: VEGA_LITE_SCHEMA,
     title: {
@@ -84,16 +100,17 @@ export function loadCurveChart(trace: string, points: readonly LoadPoint[], pale
         : 'dot = mean of the per-window means, line = 95 % bootstrap interval over windows (iid)',
     },
     config: { ...CHART_CONFIG, legend: bottomLegend(4) },
-    data: { values: points.map((p) => ({ ...p, mean: inUnit(p.mean_ms), low: inUnit(p.low_ms), high: inUnit(p.high_ms) })) },
-    width: Math.max(320, Math.min(960, loads.length * arms.length * 22)),
-    height: 260,
+    data: { values: points.map((p) => ({ ...p, x: numeric ? round4(Number(p.load) + dodge(p.arm)) : p.load, mean: inUnit(p.mean_ms), low: inUnit(p.low_ms), high: inUnit(p.high_ms) })) },
+    width: 560,
+    height: 300,
     layer: [
-      { mark: { type: 'rule', strokeWidth: 2 }, encoding: { x, xOffset, y: { ...y, field: 'low' }, y2: { field: 'high' }, color } },
+      ...(numeric && loads.length >= 2 ? [{ mark: { type: 'line', strokeWidth: 1, opacity: 0.6 }, encoding: { x, y, color, order: { field: 'x', type: 'quantitative' } } } as const] : []),
+      { mark: { type: 'rule', strokeWidth: 2 }, encoding: { x, ...xOffset, y: { ...y, field: 'low' }, y2: { field: 'high' }, color } },
       {
         mark: { type: 'point', filled: true, size: 60, opacity: 1 },
         encoding: {
           x,
-          xOffset,
+          ...xOffset,
           y,
           color,
           tooltip: [{ field: 'arm', type: 'nominal' }, { field: 'load', type: 'nominal' }, { field: 'mean', type: 'quantitative', format: ',.4~g', title: `mean (${unit.name})` }, { field: 'windows', type: 'quantitative' }, ...(replicated ? [{ field: 'seeds', type: 'quantitative' } as const] : [])],
@@ -101,4 +118,8 @@ export function loadCurveChart(trace: string, points: readonly LoadPoint[], pale
       },
     ],
   };
+}
+
+function round4(v: number): number {
+  return Math.round(v * 1e4) / 1e4;
 }

@@ -1,6 +1,6 @@
 // Predictor outcome shares per window (predicted, cold key, stale key, high spread, …) for every arm that records them.
 import type { TopLevelSpec } from 'vega-lite';
-import { CHART_CONFIG, VEGA_LITE_SCHEMA } from './chart-theme.ts';
+import { bottomLegend, CHART_CONFIG, panelWidth, VEGA_LITE_SCHEMA } from './chart-theme.ts';
 import { OUTCOME_NAMES, type OutcomeName } from '../src/result/result-reader.ts';
 import { sortedArms, sortedLoads, type TraceResults } from './trace-results.ts';
 
@@ -59,27 +59,28 @@ export function outcomeShares(trace: TraceResults): OutcomeShare[] | null {
 }
 
 /**
- * The outcome chart: stacked shares per window, one panel per arm and load, wrapped in as many columns (at most
- * three) as fit 1150 px with the longest panel title (about 7 px per character) written out in full.
+ * The outcome chart: stacked shares per window, one panel per arm and load, three to a row (fewer when a panel title,
+ * about 7 px per character, would not fit its panel), as wide as the page allows, the legend below.
  */
 export function outcomeChart(trace: string, rows: readonly OutcomeShare[]): TopLevelSpec {
   const panels = [...new Set(rows.map((r) => r.panel))];
-  const widest = Math.max(300, ...panels.map((p) => 7 * p.length + 20));
-  const columns = Math.max(1, Math.min(3, Math.floor(950 / widest)));
+  const widest = Math.max(...panels.map((p) => 7 * p.length + 20));
+  const fits = (c: number): boolean => panelWidth(c) >= widest;
+  const columns = [3, 2, 1].find((c) => c <= panels.length && fits(c)) ?? 1;
   const labels = STACK_ORDER.map((n) => OUTCOME_LABELS[n]);
   return {
     $schema: VEGA_LITE_SCHEMA,
     title: { text: `Predictor outcomes per window: ${trace}`, subtitle: 'share of arrivals by predict() outcome; every fallback routes to the default level' },
-    config: CHART_CONFIG,
+    config: { ...CHART_CONFIG, legend: bottomLegend(4) },
     data: { values: rows.map((r) => ({ ...r })) },
     facet: { field: 'panel', type: 'nominal', title: null, sort: panels },
     columns,
     spec: {
-      width: 240,
-      height: 160,
+      width: panelWidth(columns),
+      height: 180,
       mark: { type: 'bar' },
       encoding: {
-        x: { field: 'window', type: 'ordinal', title: 'window (by arrival)' },
+        x: { field: 'window', type: 'ordinal', title: 'window (by arrival)', axis: { labelAngle: 0 } },
         y: { field: 'share', type: 'quantitative', stack: 'zero', title: 'share of arrivals', axis: { format: '.0%' }, scale: { domain: [0, 1] } },
         color: {
           field: 'outcome',

@@ -1,11 +1,12 @@
 // The charts added for papers (issue 16) on the hand-made fixture: load curve, who-pays tiers, frozen-only bars, arm colours, time units.
 import { describe, expect, it } from 'vitest';
 import { parseResultFile } from '../src/result/result-reader.ts';
-import { armColors, armScale } from './chart-theme.ts';
+import { ARM_COLOURS, armColors, armScale, FIFO_COLOUR } from './chart-theme.ts';
 import { fixtureResultFile } from './fixtures/report-fixture.ts';
 import { forestChart, forestRows } from './forest-chart.ts';
 import { fixtureEvaluation, fixtureTrace } from './golden-specs.ts';
 import { labelChart, labelRows } from './label-chart.ts';
+import { buildReportModel } from './report-model.ts';
 import { loadPoints } from './load-curve-chart.ts';
 import { parseResultExtras } from '../src/result/result-reader.ts';
 import { tierRows } from './tier-chart.ts';
@@ -67,12 +68,57 @@ describe('forest bars', () => {
 describe('one colour per arm across the report', () => {
   it('takes each arm colour from the report palette, whatever arms a chart has', () => {
     const palette = armColors(['fifo', 'oracle', 'predictive', 'predictive+weights+pausing']);
-    expect(armScale(['fifo', 'predictive'], palette)).toEqual({ domain: ['fifo', 'predictive'], range: ['#7f7f7f', '#d62728'] });
+    expect(armScale(['fifo', 'predictive'], palette)).toEqual({ domain: ['fifo', 'predictive'], range: ['#7f7f7f', '#f28e2b'] });
     // Without the palette, the chart's own order would give predictive the first colour instead.
-    expect(armScale(['fifo', 'predictive']).range).toEqual(['#7f7f7f', '#1f77b4']);
+    expect(armScale(['fifo', 'predictive']).range).toEqual(['#7f7f7f', '#4e79a7']);
   });
-  it('falls back to the chart order for an arm the palette lacks', () => {
-    expect(armScale(['fifo', 'x'], armColors(['fifo', 'y']))).toEqual(armColors(['fifo', 'x']));
+  it('gives an arm the palette lacks a colour no arm of the palette has', () => {
+    const palette = armColors(['fifo', 'y', 'z']);
+    const scale = armScale(['fifo', 'x', 'y'], palette);
+    expect(scale.domain).toEqual(['fifo', 'x', 'y']);
+    expect(scale.range[2]).toBe(palette.range[1]);
+    expect(palette.range).not.toContain(scale.range[1]);
+    expect(scale.range[1]).toBe(ARM_COLOURS[2]);
+  });
+  it('has a distinct colour for each of 16 arms besides FIFO (sept and predictive+weights+pausing among them)', () => {
+    const arms = ['fifo', 'oracle', 'oracle+weights+pausing', 'per-key', 'predictive', 'predictive+weights+pausing', 'sept', 'sjf', 'srpt', 'static-history', 'shadow', 'static-random', 'predictive-cold', 'a', 'b', 'c', 'd'];
+    const { range } = armColors(arms);
+    expect(new Set(range).size).toBe(arms.length);
+    expect(range[0]).toBe(FIFO_COLOUR);
+  });
+});
+
+/** Every arm colour scale in a spec (a colour channel on `arm` or `design` with a domain and range). */
+function armColourScales(node: unknown, out: { domain: string[]; range: string[] }[] = []): { domain: string[]; range: string[] }[] {
+  if (Array.isArray(node)) node.forEach((n) => armColourScales(n, out));
+  else if (typeof node === 'object' && node !== null) {
+    const o = node as Record<string, unknown>;
+    const scale = o['scale'] as { domain?: unknown; range?: unknown } | undefined;
+    if ((o['field'] === 'arm' || o['field'] === 'design') && Array.isArray(scale?.domain) && Array.isArray(scale?.range)) out.push(scale as { domain: string[]; range: string[] });
+    Object.values(o).forEach((v) => armColourScales(v, out));
+  }
+  return out;
+}
+
+describe('one colour per arm in every chart of a report', () => {
+  it('draws each of eleven arms in one colour of its own, the same in every chart', () => {
+    const arms = ['fifo', 'oracle', 'oracle+weights+pausing', 'per-key', 'predictive', 'predictive+weights+pausing', 'sept', 'sjf', 'srpt', 'static-history', 'shadow'];
+    const model = buildReportModel({ title: 't', traces: [fixtureTrace(fixtureResultFile(arms))], evaluations: [], gateNotes: [], sweeps: [], warnings: [] });
+    const colour = new Map<string, string>();
+    let scales = 0;
+    for (const c of model.charts) {
+      for (const s of armColourScales(c.spec)) {
+        scales++;
+        s.domain.forEach((arm, i) => {
+          expect(colour.get(arm) ?? s.range[i], `${c.id}: ${arm}`).toBe(s.range[i]);
+          colour.set(arm, s.range[i]!);
+        });
+      }
+    }
+    expect(scales).toBeGreaterThan(5);
+    expect([...colour.keys()].sort()).toEqual([...arms].sort());
+    expect(new Set(colour.values()).size).toBe(arms.length);
+    expect(colour.get('sept')).not.toBe(colour.get('predictive+weights+pausing'));
   });
 });
 

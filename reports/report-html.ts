@@ -12,11 +12,12 @@ export function escapeHtml(text: string): string {
 }
 
 const STYLE = `
-body { font-family: "DejaVu Sans", Verdana, sans-serif; margin: 24px auto; max-width: 1320px; padding: 0 16px; color: #222; overflow-wrap: anywhere; }
+body { font-family: "DejaVu Sans", Verdana, sans-serif; margin: 24px auto; max-width: 1320px; padding: 0 16px; color: #222; overflow-wrap: break-word; }
 h1 { font-size: 24px; } h2 { font-size: 19px; margin-top: 32px; border-bottom: 1px solid #ccc; } h3 { font-size: 16px; }
 table { border-collapse: collapse; margin: 8px 0 16px; font-size: 13px; max-width: 100%; }
 th, td { border: 1px solid #ccc; padding: 3px 7px; text-align: left; vertical-align: top; }
 th { background: #f2f2f2; }
+td.hash { word-break: break-all; font-variant-numeric: tabular-nums; }
 td.pass { background: #e5f5e0; font-weight: bold; } td.fail { background: #fee0d2; font-weight: bold; }
 figure.chart { margin: 16px 0 28px; } figure.chart svg { display: block; max-width: 100%; height: auto; }
 figcaption { font-size: 13px; color: #444; margin-top: 4px; }
@@ -25,8 +26,11 @@ figcaption { font-size: 13px; color: #444; margin-top: 4px; }
 .badge.pre { background: #e5f5e0; } .badge.not { background: #fff3cd; }
 `;
 
-/** Builds index.html from the model and the rendered SVGs (charts without an SVG are listed with what they miss). */
-export function reportHtml(model: ReportModel, svgs: RenderedCharts): string {
+/**
+ * Builds index.html from the model and the rendered SVGs (charts without an SVG are listed with what they miss);
+ * `png` says whether the PNG files were written (without, the captions link no PNG).
+ */
+export function reportHtml(model: ReportModel, svgs: RenderedCharts, png = true): string {
   const out: string[] = [];
   out.push('<!DOCTYPE html>', '<html lang="en">', '<head>', '<meta charset="utf-8">', `<title>${escapeHtml(model.title)}</title>`);
   out.push(`<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">`);
@@ -47,7 +51,7 @@ export function reportHtml(model: ReportModel, svgs: RenderedCharts): string {
     }
     out.push(`<figure class="chart" id="chart-${c.id}" data-chart="${c.id}" data-min-marks="${c.minMarks}">`);
     out.push(svg.replace(/^<\?xml[^>]*>\s*/, ''));
-    out.push(`<figcaption>${escapeHtml(c.title)}: <a href="charts/${c.id}.png">PNG</a> · <a href="charts/${c.id}.svg">SVG</a> · <a href="charts/${c.id}.vl.json">Vega-Lite spec</a></figcaption>`, '</figure>');
+    out.push(`<figcaption>${escapeHtml(c.title)}: ${png ? `<a href="charts/${c.id}.png">PNG</a> · ` : ''}<a href="charts/${c.id}.svg">SVG</a> · <a href="charts/${c.id}.vl.json">Vega-Lite spec</a></figcaption>`, '</figure>');
   }
 
   for (const t of model.traceSections) {
@@ -88,11 +92,21 @@ export function reportHtml(model: ReportModel, svgs: RenderedCharts): string {
 /** A table; `data-table` names the exported table (`tables/<id>.csv`, `.tex`) that holds its rows. */
 function tableHtml(t: TextTable, cls: string): string {
   const head = `<tr>${t.header.map((h) => `<th>${escapeHtml(h)}</th>`).join('')}</tr>`;
-  const body = t.rows.map((r) => `<tr>${r.map((c) => `<td${c === 'PASS' ? ' class="pass"' : c === 'FAIL' || c === 'UNEVALUABLE' || c === 'UNSTABLE' ? ' class="fail"' : ''}>${escapeHtml(c)}</td>`).join('')}</tr>`);
+  const body = t.rows.map((r) => `<tr>${r.map(cellHtml).join('')}</tr>`);
   return [`<table class="${cls}"${t.id === undefined ? '' : ` data-table="${escapeHtml(t.id)}"`}>`, head, ...body, '</table>'].join('\n');
 }
 
 /** A paper table shown on the page: its caption, the table and its note. */
 function paperTableHtml(t: PaperTable): string[] {
   return [`<p><b>${escapeHtml(t.caption)}</b></p>`, tableHtml({ header: t.header, rows: t.rows, id: t.id }, t.section), `<p class="note">${escapeHtml(t.note)}</p>`];
+}
+
+/**
+ * One table cell. Words never break inside: a hash (hex digits only) may break anywhere, a path after each `/`, an
+ * arm name after each `+` (so a narrow column wraps them where a reader expects).
+ */
+function cellHtml(c: string): string {
+  const cls = c === 'PASS' ? 'pass' : c === 'FAIL' || c === 'UNEVALUABLE' || c === 'UNSTABLE' ? 'fail' : /^[0-9a-f]{16,}$/.test(c) ? 'hash' : null;
+  const text = escapeHtml(c).replace(/([/+])(?=\S)/g, '$1<wbr>');
+  return `<td${cls === null ? '' : ` class="${cls}"`}>${text}</td>`;
 }

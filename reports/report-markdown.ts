@@ -1,10 +1,14 @@
 // report.md: the same content as index.html, with the charts as PNG files beside it (charts/<id>.png).
 import type { PaperTable } from './paper-tables.ts';
+import * as msg from '../src/messages.ts';
 import type { ReportModel } from './report-model.ts';
 import { MARGIN_CONVENTION, type TextTable } from './report-tables.ts';
 
-/** Builds report.md from the model; `drawn` holds the ids of the charts whose PNG was written. */
-export function reportMarkdown(model: ReportModel, drawn: ReadonlySet<string>): string {
+/**
+ * Builds report.md from the model; `drawn` holds the ids of the charts drawn, `png` whether their PNGs were written
+ * (without, each chart is shown from its SVG and the page says the PNGs were skipped on request).
+ */
+export function reportMarkdown(model: ReportModel, drawn: ReadonlySet<string>, png = true): string {
   const out: string[] = [];
   out.push(`# ${line(model.title)}`, '');
   out.push('Traces: ' + model.traces.map((t) => `**${cell(t.name)}** (loads ${t.loads.map(cell).join(', ')}; arms ${t.arms.map(cell).join(', ')})`).join('; '), '');
@@ -12,13 +16,15 @@ export function reportMarkdown(model: ReportModel, drawn: ReadonlySet<string>): 
     out.push('## Warnings', '', ...model.warnings.map((w) => `- ${inline(w)}`), '');
   }
   out.push('## Charts', '');
+  if (!png) out.push(msg.reportPngsSkipped(), '');
   if (model.armKey.rows.length > 0) out.push('Arm names too long for a legend are abbreviated in the charts:', '', ...tableMd(model.armKey), '');
   for (const c of model.charts) {
     if (c.spec === null || !drawn.has(c.id)) {
       out.push(`**${line(c.title)}**: not drawn: ${inline(c.missing ?? 'rendering failed (see warnings)')}`, '');
       continue;
     }
-    out.push(`### ${line(c.title)}`, '', `![${altText(c.title)}](charts/${c.id}.png)`, '', `[SVG](charts/${c.id}.svg) · [Vega-Lite spec](charts/${c.id}.vl.json)`, '');
+    if (png) out.push(`### ${line(c.title)}`, '', `![${altText(c.title)}](charts/${c.id}.png)`, '', `[SVG](charts/${c.id}.svg) · [Vega-Lite spec](charts/${c.id}.vl.json)`, '');
+    else out.push(`### ${line(c.title)}`, '', `![${altText(c.title)}](charts/${c.id}.svg)`, '', `[Vega-Lite spec](charts/${c.id}.vl.json)`, '');
   }
   for (const t of model.traceSections) {
     out.push(`## ${line(t.title)}`, '', ...(t.table === null ? [] : [...tableMd(t.table), '']), ...t.facts.flatMap((f) => [inline(f), '']), ...t.warnings.map((w) => `- ${inline(w)}`), '');

@@ -25,12 +25,12 @@ describe('buildReportModel', () => {
     // The pages show the key once.
     const html = reportHtml(model, new Map());
     expect(html.match(/<table class="arm-key" data-table="arm-key">/g)).toHaveLength(1);
-    expect(html).toContain('<td>pre+wei=4,2,1+pau+siz</td><td>predictive+weights=4,2,1+pausing+sizebins</td>');
+    expect(html).toContain('<td>pre+<wbr>wei=4,2,1+<wbr>pau+<wbr>siz</td><td>predictive+<wbr>weights=4,2,1+<wbr>pausing+<wbr>sizebins</td>');
     expect(reportMarkdown(model, new Set()).match(/\| abbreviation \| arm \|/g)).toHaveLength(1);
-    // Short names stay as they are: no key, no label expression.
+    // Short names stay as they are: no key, no arm label expression (the load headers' `'load ' + …` is no arm's).
     const plain = buildReportModel(inputs(fixtureResultFile()));
     expect(plain.armKey.rows).toEqual([]);
-    expect(JSON.stringify(plain.charts.map((c) => c.spec))).not.toContain('labelExpr');
+    expect(JSON.stringify(plain.charts.map((c) => c.spec))).not.toContain('datum.label ===');
     expect(reportHtml(plain, new Map())).not.toContain('arm-key');
   });
 

@@ -1,5 +1,6 @@
 // The whole report as data: which charts are drawn (with their specs) or why not, the tables and the warnings.
 import type { TopLevelSpec } from 'vega-lite';
+import type { CriterionKind } from '../analysis/criterion.ts';
 import { armAbbreviations, armKeyTable } from './arm-abbreviations.ts';
 import { armColors, type ArmPalette } from './chart-theme.ts';
 import { forestChart, forestRows } from './forest-chart.ts';
@@ -72,6 +73,8 @@ export interface ReportInputs {
   readonly warnings: readonly string[];
   /** `traces diagnose` results by trace SHA-256 (optional). */
   readonly diagnoses?: readonly TraceDiagnosisEntry[];
+  /** The criterion kinds of the gates sweeps name, by the gate name the sweep records (optional). */
+  readonly criterionKinds?: ReadonlyMap<string, ReadonlyMap<string, CriterionKind>>;
 }
 
 export { slug };
@@ -159,7 +162,7 @@ export function buildReportModel(inputs: ReportInputs): ReportModel {
     const keyWaits = keyWaitPoints(trace);
     if (keyWaits !== null) charts.push({ id: uniqueId(`keys-${trace.slug}`), title: `Mean wait by key frequency: ${trace.name}`, fromResults: true, spec: keyWaitChart(trace.name, keyWaits, palette), minMarks: keyWaits.length, missing: null });
     const queues = queueSeriesRows(trace);
-    if (queues !== null) charts.push({ id: uniqueId(`queues-${trace.slug}`), title: `Queues over time: ${trace.name}`, fromResults: true, spec: queueSeriesChart(trace.name, queues.load, queues.rows), minMarks: new Set(queues.rows.map((r) => `${r.arm}|${r.metric}|${r.level}`)).size, missing: null });
+    if (queues !== null) charts.push({ id: uniqueId(`queues-${trace.slug}`), title: `Queues over time: ${trace.name}`, fromResults: true, spec: queueSeriesChart(trace.name, queues.load, queues.rows, palette), minMarks: new Set(queues.rows.map((r) => `${r.arm}|${r.metric}|${r.level}`)).size, missing: null });
   }
 
   // Results without a latency CDF: one note for all such traces, naming the option that adds it.
@@ -176,7 +179,7 @@ export function buildReportModel(inputs: ReportInputs): ReportModel {
     charts.push({ id: uniqueId(`sensitivity-${name}`), title: `Sensitivity: ${name}`, fromResults: true, spec: sensitivityChart(sweep, cells), minMarks: cells.length, missing: null });
     const effects = effectPoints(sweep);
     // Older sweep outputs carry verdicts only; the heatmap above then stands alone.
-    if (effects.length > 0) charts.push({ id: uniqueId(`effects-${name}`), title: `Sensitivity as effect size: ${name}`, fromResults: true, spec: sensitivityEffectChart(sweep, effects, several), minMarks: effects.length, missing: null });
+    if (effects.length > 0) charts.push({ id: uniqueId(`effects-${name}`), title: `Sensitivity as effect size: ${name}`, fromResults: true, spec: sensitivityEffectChart(sweep, effects, several, sweep.gate === null ? undefined : inputs.criterionKinds?.get(sweep.gate)), minMarks: effects.length, missing: null });
   }
 
   const ratio = waitRatioPoints();

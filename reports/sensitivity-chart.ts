@@ -18,6 +18,11 @@ export function sensitivityCells(sweep: SweepFile): SensitivityCell[] {
   return sweep.verdicts.map((v) => ({ verdict: `${v.trace} · ${v.load}`, variant: v.variant, outcome: v.passed ? 'pass' : 'fail', flipped: v.flipped, mark: v.flipped ? 'flip' : '' }));
 }
 
+/** A gate's file name without its folder (the title stays short; the subtitle gives the whole path). */
+export function gateName(path: string): string {
+  return path.split(/[\\/]/).pop() || path;
+}
+
 /** The heatmap: variants across, verdicts down, green pass / red fail, flipped cells outlined and marked `flip`. */
 export function sensitivityChart(sweep: SweepFile, cells: readonly SensitivityCell[]): TopLevelSpec {
   const variants = sweep.variants.map((v) => v.id).filter((id) => cells.some((c) => c.variant === id));
@@ -27,8 +32,11 @@ export function sensitivityChart(sweep: SweepFile, cells: readonly SensitivityCe
   return {
     $schema: VEGA_LITE_SCHEMA,
     title: {
-      text: `Sensitivity: ${sweep.sweep}${sweep.gate === null ? '' : ` (gate ${sweep.gate}${sweep.gateFrozen === false ? ', not pre-registered' : ''})`}`,
-      subtitle: 'gate verdict per parameter variant; outlined "flip" = the verdict differs from the default parameters',
+      text: `Sensitivity: ${sweep.sweep}${sweep.gate === null ? '' : ` (gate ${gateName(sweep.gate)}${sweep.gateFrozen === false ? ', not pre-registered' : ''})`}`,
+      subtitle: [
+        'gate verdict per parameter variant; outlined "flip" = the verdict differs from the default parameters',
+        ...(sweep.gate === null ? [] : [`gate file ${sweep.gate}`]),
+      ],
     },
     config: CHART_CONFIG,
     data: { values: cells.map((c) => ({ ...c })) },

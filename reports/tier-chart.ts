@@ -1,7 +1,8 @@
 // "Who pays" by duration tier: each arm's p50 and mean latency of short, medium and long messages (history boundaries).
 import type { TopLevelSpec } from 'vega-lite';
 import { pickTimeUnit } from '../src/format/number-format.ts';
-import { armLegend, armScale, bottomLegend, CHART_CONFIG, VEGA_LITE_SCHEMA, type ArmPalette } from './chart-theme.ts';
+import { armLegend, armScale, bottomLegend, CHART_CONFIG, loadRowFacet, VEGA_LITE_SCHEMA, type ArmPalette } from './chart-theme.ts';
+import { logChannel } from './log-axis.ts';
 import { sortedArms, sortedLoads, type TraceResults } from './trace-results.ts';
 
 /** The duration tiers of the result files (SPEC §7: short, medium, long by the history boundaries), in order. */
@@ -49,7 +50,8 @@ export function tierChart(trace: string, rows: readonly TierRow[], palette?: Arm
   const x = { field: 'tier', type: 'nominal', sort: [...TIERS], title: 'duration tier (history boundaries)', axis: { labelAngle: 0 } } as const;
   const xOffset = { field: 'arm', type: 'nominal', sort: arms } as const;
   const color = { field: 'arm', type: 'nominal', title: 'arm', scale: colors, sort: arms, ...armLegend(palette) } as const;
-  const y = { type: 'quantitative', title: `latency (${unit.name}, log)`, scale: { type: 'log' } } as const;
+  const latency = logChannel(rows.flatMap((r) => [inUnit(r.p50_ms), inUnit(r.mean_ms)]), 6);
+  const y = { type: 'quantitative', title: `latency (${unit.name}, log)`, scale: latency.scale, axis: latency.axis } as const;
   const tip = (field: string): { field: string; type: 'nominal' | 'quantitative'; format?: string; title?: string }[] => [
     { field: 'tier', type: 'nominal' },
     { field: 'arm', type: 'nominal' },
@@ -60,9 +62,9 @@ export function tierChart(trace: string, rows: readonly TierRow[], palette?: Arm
     title: { text: `Who pays, by duration tier: ${trace}`, subtitle: 'shown instead of classes (no class column with FIFO); tiers by the history boundaries; dot = p50, triangle = mean' },
     config: { ...CHART_CONFIG, legend: bottomLegend(4) },
     data: { values: rows.map((r) => ({ ...r, p50: inUnit(r.p50_ms), mean: inUnit(r.mean_ms) })) },
-    facet: { row: { field: 'load', type: 'ordinal', title: 'load', sort: loads } },
+    facet: { row: loadRowFacet(loads) },
     spec: {
-      width: Math.max(320, Math.min(960, TIERS.length * arms.length * 24)),
+      width: Math.max(560, Math.min(1000, TIERS.length * arms.length * 24)),
       height: 200,
       layer: [
         { mark: { type: 'rule', strokeWidth: 2 }, encoding: { x, xOffset, y: { ...y, field: 'p50' }, y2: { field: 'mean' }, color } },

@@ -21,6 +21,9 @@ describe('traceSection', () => {
       ['predictor (predictive, load 0.8)', '7', '1', '71.4 %', '25.0 %'],
     ]);
     expect(s.facts[0]).toBe('predictor coverage 50.0 % (share of evaluation jobs routed by estimate)');
+    // Durations in the unit that fits them: 1 800 000 ms is 30 min, 1 400 ms is 1.4 s.
+    expect(s.facts[1]).toBe("3 keys; 75.0 % of evaluation jobs have a key seen in history; 53.0 % arrive more than 30 min after their key's previous job");
+    expect(s.facts[2]).toBe('durations p50 300 ms, p99 1.4 s; 25.0 % longer than the aging threshold; 0.0 % of rows tied in arrival time');
     expect(s.warnings).toEqual(['53 % are stale (look at predictor.staleAfterMs)']);
     expect(s.facts).toHaveLength(3);
   });

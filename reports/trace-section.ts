@@ -1,4 +1,5 @@
 // The report's "trace" section: per trace, the `traces diagnose` predictability table, key and time-scale facts, warnings.
+import { pickTimeUnit } from '../src/format/number-format.ts';
 import type { TextTable } from './report-tables.ts';
 
 /** One predictability row as `traces diagnose --json` writes it. */
@@ -46,6 +47,12 @@ export interface TraceSection {
 
 const pct = (x: number | null): string => (x === null ? '-' : `${(x * 100).toFixed(1)} %`);
 const num = (x: number | null): string => (x === null ? '-' : String(Number(x.toPrecision(3))));
+/** A duration in the unit that fits it, without trailing zeros: `30 min`, `14 s`, `20.7 h`. */
+const duration = (ms: number | null): string => {
+  if (ms === null) return '-';
+  const unit = pickTimeUnit([ms]);
+  return `${Number((ms / unit.ms).toPrecision(3))} ${unit.name}`;
+};
 
 /** Builds the section of trace `name` from its diagnosis (or a note of what is missing). */
 export function traceSection(name: string, entry: TraceDiagnosisEntry): TraceSection {
@@ -67,8 +74,8 @@ export function traceSection(name: string, entry: TraceDiagnosisEntry): TraceSec
     },
     facts: [
       `predictor coverage ${pct(p.predictor.coverage)} (share of evaluation jobs routed by estimate)`,
-      `${d.keys.count} keys; ${pct(d.keys.in_history_share)} of evaluation jobs have a key seen in history; ${pct(d.keys.stale_share)} arrive more than ${d.keys.stale_after_ms} ms after their key's previous job`,
-      `durations p50 ${num(d.time_scale.duration_ms.p50)} ms, p99 ${num(d.time_scale.duration_ms.p99)} ms; ${pct(d.time_scale.above_aging_share)} longer than the aging threshold; ${pct(d.time_scale.tie_share)} of rows tied in arrival time`,
+      `${d.keys.count} keys; ${pct(d.keys.in_history_share)} of evaluation jobs have a key seen in history; ${pct(d.keys.stale_share)} arrive more than ${duration(d.keys.stale_after_ms)} after their key's previous job`,
+      `durations p50 ${duration(d.time_scale.duration_ms.p50)}, p99 ${duration(d.time_scale.duration_ms.p99)}; ${pct(d.time_scale.above_aging_share)} longer than the aging threshold; ${pct(d.time_scale.tie_share)} of rows tied in arrival time`,
       ...(d.stale_fallback?.note == null ? [] : [d.stale_fallback.note]),
       ...(d.verdict === undefined ? [] : [d.verdict.text]),
     ],

@@ -1,7 +1,8 @@
 // The closed-form mean-wait ratio chart of SPEC §9: short, long and all messages under priority vs FIFO, by load.
 import type { TopLevelSpec } from 'vega-lite';
 import { DEFAULT_MIXES, waitRatioTable, type ClassMix } from '../analysis/theory/wait-ratio-table.ts';
-import { CHART_CONFIG, VEGA_LITE_SCHEMA } from './chart-theme.ts';
+import { bottomLegend, CHART_CONFIG, panelWidth, VEGA_LITE_SCHEMA } from './chart-theme.ts';
+import { logChannel } from './log-axis.ts';
 
 /** One point: a class's mean wait under non-preemptive priority divided by FIFO's, at load ρ, for one mix. */
 export interface WaitRatioPoint {
@@ -35,20 +36,20 @@ export function waitRatioChart(points: readonly WaitRatioPoint[]): TopLevelSpec 
   return {
     $schema: VEGA_LITE_SCHEMA,
     title: { text: 'Closed form: mean wait under priority ÷ FIFO (SPEC §9, Cobham)', subtitle: 'one server, two exponential classes, short first (non-preemptive); below 1 = shorter wait than FIFO' },
-    config: CHART_CONFIG,
+    config: { ...CHART_CONFIG, legend: bottomLegend(3) },
     data: { values: points.map((p) => ({ ...p })) },
     facet: { field: 'mix', type: 'nominal', title: null, sort: mixes },
-    columns: 4,
+    columns: Math.min(4, mixes.length),
     spec: {
-      width: 150,
-      height: 150,
+      width: panelWidth(Math.min(4, mixes.length), 80),
+      height: 220,
       layer: [
         { mark: { type: 'rule', color: '#555555', strokeDash: [4, 3] }, encoding: { y: { datum: 1, type: 'quantitative' } } },
         {
           mark: { type: 'line', strokeWidth: 2 },
           encoding: {
             x: { field: 'rho', type: 'quantitative', title: 'load ρ', scale: { domain: [0, 1] } },
-            y: { field: 'ratio', type: 'quantitative', title: 'wait ÷ FIFO wait (log)', scale: { type: 'log' } },
+            y: { field: 'ratio', type: 'quantitative', title: 'wait ÷ FIFO wait (log)', ...logChannel(points.map((p) => p.ratio)) },
             color: { field: 'series', type: 'nominal', title: 'messages', scale: { domain: ['short', 'long', 'all'], range: ['#2ca02c', '#d62728', '#1f77b4'] } },
             tooltip: [{ field: 'mix', type: 'nominal' }, { field: 'rho', type: 'quantitative' }, { field: 'series', type: 'nominal' }, { field: 'ratio', type: 'quantitative', format: '.4f' }],
           },

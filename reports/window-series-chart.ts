@@ -1,7 +1,8 @@
 // The per-window series: each arm beside FIFO, mean latency by window (log axis), windows shaded by offered load.
 import type { TopLevelSpec } from 'vega-lite';
 import { pickTimeUnit } from '../src/format/number-format.ts';
-import { armLegend, armScale, bottomLegend, CHART_CONFIG, VEGA_LITE_SCHEMA, type ArmPalette } from './chart-theme.ts';
+import { armLegend, armScale, bottomLegend, CHART_CONFIG, loadFacet, panelWidth, VEGA_LITE_SCHEMA, type ArmPalette } from './chart-theme.ts';
+import { logChannel } from './log-axis.ts';
 import { sortedArms, sortedLoads, type TraceResults } from './trace-results.ts';
 
 /** A point of the series: one arm's mean latency in one window at one load. */
@@ -67,7 +68,8 @@ export function windowSeriesData(trace: TraceResults): WindowSeriesData | null {
 }
 
 /**
- * The per-window chart of one trace: one panel per load (wrapped three to a row), a log latency axis in the unit
+ * The per-window chart of one trace: one panel per load (wrapped three to a row, as wide as the page allows), one log
+ * latency axis shared by the panels (the same metric at every load, so heights compare across panels) in the unit
  * that fits the data, shaded windows, one line per arm, and FIFO drawn last as a dashed line so that it stays
  * visible when an arm's line is identical. `palette` keeps arm colours equal across the report.
  */
@@ -80,13 +82,15 @@ export function windowSeriesChart(data: WindowSeriesData, palette?: ArmPalette):
     ...data.points.map((p) => ({ kind: 'point', ...p, latency: Number((p.mean_latency_ms / unit.ms).toPrecision(6)) })),
     ...data.shades.map((s) => ({ kind: 'shade', ...s })),
   ];
+  const latency = logChannel(values.flatMap((v) => ('latency' in v ? [v.latency] : [])), 6);
+  const columns = Math.min(3, loads.length);
   const x = { field: 'window', type: 'quantitative', title: 'window (by arrival)', scale: { nice: false, zero: false }, axis: { tickMinStep: 1, format: 'd' } } as const;
   const line = (filter: string, mark: Record<string, unknown>): Layer => ({
     transform: [{ filter: `datum.kind === 'point' && ${filter}` }],
     mark: { type: 'line', point: true, strokeWidth: 2, ...mark },
     encoding: {
       x,
-      y: { field: 'latency', type: 'quantitative', title: `mean latency (${unit.name}, log)`, scale: { type: 'log' } },
+      y: { field: 'latency', type: 'quantitative', title: `mean latency (${unit.name}, log)`, scale: latency.scale, axis: latency.axis },
       color: { field: 'arm', type: 'nominal', title: 'arm', scale: colors, sort: arms, ...armLegend(palette) },
       tooltip: [{ field: 'arm', type: 'nominal' }, { field: 'window', type: 'quantitative' }, { field: 'latency', type: 'quantitative', format: ',.4~g', title: `mean latency (${unit.name})` }],
     },
@@ -96,12 +100,11 @@ export function windowSeriesChart(data: WindowSeriesData, palette?: ArmPalette):
     title: { text: `Mean latency by window: ${data.trace}`, subtitle: 'each arm beside FIFO (grey, dashed, drawn on top); background: offered load per window (darker = busier)' },
     config: { ...CHART_CONFIG, legend: bottomLegend(4) },
     data: { values },
-    facet: { field: 'load', type: 'ordinal', title: 'load', sort: loads },
-    columns: 3,
-    resolve: { scale: { y: 'independent' } },
+    facet: loadFacet(loads),
+    columns,
     spec: {
-      width: 240,
-      height: 200,
+      width: panelWidth(columns),
+      height: 240,
       layer: [
         {
           transform: [{ filter: "datum.kind === 'shade'" }],

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freezeGate } from '../analysis/gate-io.ts';
 import { InputError } from '../src/errors.ts';
+import * as msg from '../src/messages.ts';
 import { fixtureResultFile, fixtureSweepFile } from './fixtures/report-fixture.ts';
 import { fixtureGate } from './golden-specs.ts';
 import { writeReport } from './write-report-io.ts';
@@ -73,6 +74,21 @@ describe('writeReport', () => {
     expect(w.warnings.join('\n')).toContain('chart "Mean latency by window: shop" not drawn: needs arm fifo with per-window mean_latency_ms (found arms: predictive)');
     expect(w.warnings.filter((x) => x.includes('latency_cdf'))).toEqual(['chart "Latency CDF: shop" not drawn: needs latency_cdf in the results: run simulate --latency-cdf (or "latency_cdf": true in an experiment or sweep file)']);
     expect(readFileSync(w.indexHtml, 'utf8')).toContain('not drawn: needs a sweep output');
+  });
+
+  it('with png: false says the PNGs were skipped on request, shows the SVGs and never claims rendering failed', async () => {
+    const results = folder('no-png', { 'shop.json': fixtureResultFile() });
+    const w = await writeReport(results, join(root, 'no-png-out'), { gatesDir: join(root, 'none'), png: false });
+    const md = readFileSync(join(root, 'no-png-out', 'report.md'), 'utf8');
+    expect(w.drawn.length).toBeGreaterThan(3);
+    expect(md).toContain(msg.reportPngsSkipped());
+    expect(md).not.toContain('rendering failed');
+    for (const id of w.drawn) {
+      expect(md).toContain(`](charts/${id}.svg)`);
+      expect(existsSync(join(root, 'no-png-out', 'charts', `${id}.png`)), `${id}.png`).toBe(false);
+    }
+    expect(md).not.toContain('.png)');
+    expect(readFileSync(w.indexHtml, 'utf8')).not.toContain('.png"');
   });
 
   it('refuses results from which no chart can be drawn (only the closed form would remain)', async () => {

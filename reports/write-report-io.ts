@@ -1,6 +1,8 @@
 // `writeReport`: reads a results folder, evaluates the gates that fit, renders every chart and writes the report folder.
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
-import { basename, dirname, isAbsolute, join, relative } from 'node:path';
+import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import type { CriterionKind } from '../analysis/criterion.ts';
+import { readGateFile } from '../analysis/gate-io.ts';
 import { fileURLToPath } from 'node:url';
 import { InputError } from '../src/errors.ts';
 import * as msg from '../src/messages.ts';
@@ -14,6 +16,7 @@ import { buildReportModel, type ReportModel } from './report-model.ts';
 import { prefixSvgIds, renderSvg, svgToPng } from './render-chart.ts';
 import { tableToCsv, tableToLatex, type TableFormat } from './table-export.ts';
 import { groupByTrace } from './trace-results.ts';
+import type { SweepFile } from '../src/experiment/sweep-output.ts';
 import type { TraceDiagnosisEntry } from './trace-section.ts';
 
 /** Options of `writeReport`. */
@@ -88,7 +91,8 @@ export async function writeReport(resultsDir: string, outDir: string, options: R
     if (!fitted && gate.explicit) warnings.push(`gate ${gate.path} fits none of the results (see the gates section)`);
   }
 
-  const model = buildReportModel({ title: options.title ?? `hsim report: ${resultsDir}`, traces, evaluations, gateNotes, sweeps: contents.sweeps, warnings, diagnoses: options.diagnoses ?? [] });
+  const criterionKinds = sweepCriterionKinds(contents.sweeps, gates);
+  const model = buildReportModel({ title: options.title ?? `hsim report: ${resultsDir}`, traces, evaluations, gateNotes, sweeps: contents.sweeps, warnings, diagnoses: options.diagnoses ?? [], criterionKinds });
   const drawnFromResults = model.charts.some((c) => c.fromResults && c.spec !== null);
   if (!drawnFromResults) {
     const what = contents.sources.length === 0 && contents.sweeps.length === 0
@@ -115,6 +119,29 @@ export async function writeReport(resultsDir: string, outDir: string, options: R
     }
   }
   return { ...written, tableFiles };
+}
+
+/**
+ * The criterion kinds of each gate a sweep names (by the name the sweep records), from the gates already read or,
+ * for a gate outside the gates folder, from its file; a gate that cannot be read is left out (its effect chart then
+ * stays in the criterion's units).
+ */
+function sweepCriterionKinds(sweeps: readonly SweepFile[], gates: readonly ReportGate[]): Map<string, Map<string, CriterionKind>> {
+  const out = new Map<string, Map<string, CriterionKind>>();
+  for (const name of new Set(sweeps.flatMap((s) => s.gates.map((g) => g.gate)))) {
+    if (name === null) continue;
+    let criteria = gates.find((g) => resolve(g.path) === resolve(name))?.gate.criteria;
+    if (criteria === undefined) {
+      try {
+        criteria = readGateFile(name).gate.criteria;
+      } catch (err) {
+        if (err instanceof InputError) continue;
+        throw err;
+      }
+    }
+    out.set(name, new Map(Object.entries(criteria).map(([c, def]) => [c, def.kind])));
+  }
+  return out;
 }
 
 /** A path relative to the working directory when it lies below it (so pages do not show machine-specific prefixes). */
@@ -154,8 +181,8 @@ async function renderAndWrite(model: ReportModel, outDir: string, png: boolean, 
   }
   const finalModel: ReportModel = { ...model, warnings };
   const indexHtml = join(outDir, 'index.html');
-  writeFileAtomic(indexHtml, reportHtml(finalModel, svgs));
-  writeFileAtomic(join(outDir, 'report.md'), reportMarkdown(finalModel, png ? new Set(svgs.keys()) : new Set()));
+  writeFileAtomic(indexHtml, reportHtml(finalModel, svgs, png));
+  writeFileAtomic(join(outDir, 'report.md'), reportMarkdown(finalModel, new Set(svgs.keys()), png));
   return {
     indexHtml,
     warnings,

@@ -1246,3 +1246,10 @@ export function durationUnitSuspect(kind: 'long' | 'short', median: string, span
     : kind === 'long' ? 'are they in ms but declared as s?' : 'are they in s but declared as ms?';
   return `${facts}: ${guess} ${fix}`;
 }
+
+// ── Figures (figures) ──
+
+/** report.md's note under "Charts" when `hsim report --no-png` skipped the PNGs (the charts then show their SVGs). */
+export function reportPngsSkipped(): string {
+  return 'PNG files skipped on request (--no-png): each chart is shown from its SVG file.';
+}
