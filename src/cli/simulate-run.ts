@@ -6,7 +6,7 @@ import { simulate } from '../../sim/simulate.ts';
 import { cliProvenance, gitCommit } from '../io/provenance-io.ts';
 import { formatSimulationTable } from './simulation-table.ts';
 import { reportSanity } from './sanity-report.ts';
-import { MessageCsvFile } from '../io/message-csv-io.ts';
+import { openMessageFile } from '../io/message-file-io.ts';
 import { buildSimulationConfig, optionsRecord, type RawOptions } from '../experiment/simulation-config-io.ts';
 
 /** Runs `hsim simulate`. */
@@ -18,7 +18,7 @@ export async function runSimulateCommand(tracePath: string, opts: RawOptions): P
   const progress = !opts.quiet && process.stderr.isTTY;
   const total = cfg.loads.length * cfg.arms.length;
   let done = 0;
-  const messages = opts.messages === undefined ? null : new MessageCsvFile(String(opts.messages));
+  const messages = opts.messages === undefined ? null : openMessageFile(String(opts.messages));
   let out;
   try {
     out = simulate(loaded.trace, cfg, (load, arm) => {

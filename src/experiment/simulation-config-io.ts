@@ -99,8 +99,8 @@ function parseProbeOptions(opts: RawOptions, issues: string[]): { byKey?: boolea
     } catch {
       isDir = false;
     }
-    if (!isDir) issues.push(atOption('--messages', `folder ${dir} of ${file} does not exist`, 'a file in an existing folder (.csv or .csv.gz)'));
-    else if (!/\.csv(\.gz)?$/.test(file)) issues.push(atOption('--messages', `${file}`, 'a file name ending .csv or .csv.gz'));
+    if (!isDir) issues.push(atOption('--messages', `folder ${dir} of ${file} does not exist`, 'a file in an existing folder (.csv, .csv.gz, .parquet or .arrow)'));
+    else if (!/\.(csv(\.gz)?|parquet|arrow)$/.test(file)) issues.push(atOption('--messages', `${file}`, 'a file name ending .csv, .csv.gz, .parquet or .arrow'));
   }
   const series = opts.series === undefined ? undefined : parseInteger(String(opts.series), 'option --series', 'series', issues);
   return { ...(opts.byKey === true ? { byKey: true } : {}), ...(series === undefined ? {} : { series }) };

@@ -1,5 +1,5 @@
 // Atomic file writes: write to a temporary file beside the target, then rename (never half-written).
-import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, openSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, basename, join } from 'node:path';
 import { InputError } from '../errors.ts';
 import * as msg from '../messages.ts';
@@ -41,6 +41,19 @@ export function writeFileAtomic(target: string, data: string | Uint8Array): void
     } catch {
       // No temporary file could exist where the folder does not (ENOTDIR): nothing to remove.
     }
+    throw outputError(target, err);
+  }
+}
+
+/**
+ * Opens `tmp` (a tempPathFor(target)) for writing a streamed output. Throws InputError naming `target` when its
+ * folder does not exist or refuses the file (exit 2), the original error otherwise.
+ */
+export function openTempFd(target: string, tmp: string): number {
+  try {
+    return openSync(tmp, 'w');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw new InputError(msg.outputNotWritable(target, 'its folder does not exist', 'ENOENT'));
     throw outputError(target, err);
   }
 }

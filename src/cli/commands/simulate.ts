@@ -29,7 +29,7 @@ export function registerSimulate(program: Command): void {
     .option('--json', 'print the result JSON to stdout instead of a table')
     .option('--no-cache', 'do not use the binary trace cache')
     .option('--quiet', 'no progress on stderr')
-    .option('--messages <file>', 'write one CSV row per evaluated message, per arm and load (.csv.gz: gzip)')
+    .option('--messages <file>', 'write one row per evaluated message, per arm and load: CSV (.csv; .csv.gz: gzip), Parquet (.parquet) or Arrow IPC (.arrow), by the name')
     .option('--by-key', 'add per-key count, mean wait and mean latency to each arm result')
     .option('--series <n>', 'add n samples of the queues (waiting per level, busy workers, promoted share) to each arm result')
     .addHelpText('after', `
