@@ -1000,3 +1000,30 @@ export function convertHeaderLacks(file: string, line: number, shown: string, mi
 export function convertCsvEmpty(file: string): string {
   return atLocation(file, undefined, 'is empty (no header line)', 'a CSV file with a header line and data rows');
 }
+
+// ── Arrow and Parquet (arrow) ──
+
+/** A typed-table output (`--by-key-out`, `--series-out`, `export -o`) whose name is not one of the formats. */
+export function tableOutputNameInvalid(option: string, file: string): string {
+  return atOption(option, `"${file}"`, 'a file name ending .parquet, .arrow or .csv', 'the ending chooses the format');
+}
+
+/** A typed-table output in a folder that does not exist. */
+export function tableOutputFolderMissing(option: string, file: string, dir: string): string {
+  return atOption(option, `folder ${dir} of ${file} does not exist`, 'a file in an existing folder');
+}
+
+/** `--series-out` without `--series N`: the number of samples is not known. */
+export function seriesOutWithoutSeries(file: string): string {
+  return atOption('--series-out', `${file} without --series`, '--series N beside it', 'N samples of the queues per arm and load, e.g. --series 200');
+}
+
+/** A table file written (stderr). */
+export function tableWritten(path: string, rows: number): string {
+  return `hsim: wrote ${path} (${rows} rows)`;
+}
+
+/** `hsim export` found nothing to export. */
+export function exportNothing(input: string): string {
+  return atLocation(input, undefined, 'holds no results to export', 'a result file (SPEC §10) or a folder of them');
+}

@@ -7,6 +7,10 @@ import { cliProvenance, gitCommit } from '../io/provenance-io.ts';
 import { formatSimulationTable } from './simulation-table.ts';
 import { reportSanity } from './sanity-report.ts';
 import { openMessageFile } from '../io/message-file-io.ts';
+import { writeTableFile } from '../io/table-file-io.ts';
+import { byKeyTable, seriesTable } from '../result/probe-tables.ts';
+import type { SimulationOutput } from '../result/result-file.ts';
+import * as msg from '../messages.ts';
 import { buildSimulationConfig, optionsRecord, type RawOptions } from '../experiment/simulation-config-io.ts';
 
 /** Runs `hsim simulate`. */
@@ -32,6 +36,7 @@ export async function runSimulateCommand(tracePath: string, opts: RawOptions): P
   }
   if (progress) process.stderr.write('\n');
   if (messages !== null && !opts.quiet) process.stderr.write(`hsim: wrote ${messages.path}\n`);
+  writeProbeTables(out, opts);
   const file = buildResultFile(cliProvenance(), tracePath, loaded.sha256, out, optionsRecord(cfg));
   const text = opts.output !== undefined ? writeResultFile(String(opts.output), file) : resultFileText(file);
   if (opts.output !== undefined) {
@@ -40,4 +45,15 @@ export async function runSimulateCommand(tracePath: string, opts: RawOptions): P
   }
   if (opts.json) process.stdout.write(text);
   else if (opts.output === undefined) process.stdout.write(formatSimulationTable(out));
+}
+
+/** `--by-key-out FILE`, `--series-out FILE`: the result's per-key figures and queue series as tables (format by name). */
+function writeProbeTables(out: SimulationOutput, opts: RawOptions): void {
+  const outputs = [[opts.byKeyOut, byKeyTable], [opts.seriesOut, seriesTable]] as const;
+  for (const [path, build] of outputs) {
+    if (path === undefined) continue;
+    const table = build(out.results);
+    writeTableFile(String(path), table);
+    if (!opts.quiet) process.stderr.write(`${msg.tableWritten(String(path), table.batch.rows)}\n`);
+  }
 }

@@ -62,8 +62,9 @@ function columnSource(spec: ColumnSpec, col: ColumnData): ColumnSource {
     return { name: spec.name, data, encoding: 'RLE_DICTIONARY' };
   }
   const { values, valid } = col;
-  // Times are distinct doubles: a dictionary would not pay, and trying costs a map lookup per value.
-  const encoding = spec.type === 'float64' ? { encoding: 'PLAIN' as const } : {};
+  // PLAIN numbers: times are distinct doubles, where a dictionary would not pay, and for the small integers the
+  // writer's dictionary costs a map lookup per value (snappy then shrinks the PLAIN pages instead).
+  const encoding = { encoding: 'PLAIN' as const };
   // Parquet stores int8 as INT32, and the writer takes no Int8Array.
   if (valid === null) return { name: spec.name, data: values instanceof Int8Array ? Int32Array.from(values) : values, ...encoding };
   const data = new Array<number | null>(values.length);
@@ -72,7 +73,7 @@ function columnSource(spec: ColumnSpec, col: ColumnData): ColumnSource {
 }
 
 /**
- * A Parquet file at `path` (snappy pages, no statistics), written as batches come: each batch is one row group, so
+ * A Parquet file at `path` (snappy pages, strings dictionary-encoded, numbers PLAIN, no statistics), written as batches come: each batch is one row group, so
  * memory holds one batch. Bytes go to a temporary file beside `path`; `commit` writes the footer and renames it into
  * place, `abort` removes it. File-system errors the user can fix are InputErrors naming `path`; a batch that does
  * not match the schema is an Error (a programming error).

@@ -1,9 +1,11 @@
 // Typed table files chosen by the output's name: `.parquet` (Parquet), `.arrow` (Arrow IPC file), `.csv` (text).
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { quoteCsvField } from '../text/csv-field.ts';
 import { isNullAt, type ColumnSpec, type ColumnTable, type TableWriter } from '../format/column-batch.ts';
 import { ArrowTableFile } from './arrow-table-io.ts';
 import { ParquetTableFile } from './parquet-table-io.ts';
-import { writeFileAtomic } from './atomic-io.ts';
+import { outputError, writeFileAtomic } from './atomic-io.ts';
 
 /** The typed formats, by file-name ending. */
 export type TableFileFormat = 'parquet' | 'arrow';
@@ -19,7 +21,7 @@ export function openTableWriter(path: string, format: TableFileFormat, specs: re
 }
 
 /**
- * Writes a whole table to `path` (never half-written): Parquet or Arrow by its name, otherwise CSV (RFC 4180 quoting,
+ * Writes a whole table to `path` (never half-written; its folder created): Parquet or Arrow by its name, otherwise CSV (RFC 4180 quoting,
  * a null as an empty field, numbers in JavaScript's shortest round-trip form, LF endings). Throws InputError naming
  * `path` on a full disk and the like.
  */
@@ -28,6 +30,11 @@ export function writeTableFile(path: string, table: ColumnTable): void {
   if (format === null) {
     writeFileAtomic(path, tableCsv(table));
     return;
+  }
+  try {
+    mkdirSync(dirname(path), { recursive: true });
+  } catch (err) {
+    throw outputError(path, err);
   }
   const writer = openTableWriter(path, format, table.specs);
   try {
