@@ -14,6 +14,8 @@ import { buildReportModel, type ReportModel } from './report-model.ts';
 import { prefixSvgIds, renderSvg, svgToPng } from './render-chart.ts';
 import { gateTables, metricsTables, sweepTables } from './paper-tables.ts';
 import { tableToCsv, tableToLatex, type TableFormat } from './table-export.ts';
+import { paperTableColumns } from './table-columns.ts';
+import { writeTableFile } from '../src/io/table-file-io.ts';
 import { foldReplications } from './replicated-arms.ts';
 import { groupByTrace } from './trace-results.ts';
 import type { TraceDiagnosisEntry } from './trace-section.ts';
@@ -105,8 +107,9 @@ export async function writeReport(resultsDir: string, outDir: string, options: R
     mkdirSync(tablesDir, { recursive: true });
     for (const t of [...gateTables(evaluations), ...metricsTables(traces.map(foldReplications)), ...sweepTables(contents.sweeps)]) {
       for (const format of options.tables) {
-        const file = join(tablesDir, `${t.id}.${format === 'csv' ? 'csv' : 'tex'}`);
-        writeFileAtomic(file, format === 'csv' ? tableToCsv(t) : tableToLatex(t));
+        const file = join(tablesDir, `${t.id}.${format === 'latex' ? 'tex' : format}`);
+        if (format === 'parquet' || format === 'arrow') writeTableFile(file, paperTableColumns(t));
+        else writeFileAtomic(file, format === 'csv' ? tableToCsv(t) : tableToLatex(t));
         tableFiles.push(file);
       }
     }

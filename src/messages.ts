@@ -709,11 +709,6 @@ export function nothingToReport(what: string): string {
   return `${what}; nothing to report`;
 }
 
-/** `--tables` other than csv, latex or csv,latex. */
-export function tableFormatsInvalid(text: string): string {
-  return `--tables: found ${JSON.stringify(text)}; expected csv, latex or csv,latex`;
-}
-
 /** A gate for another trace than the results' (both hashes shortened to 12 digits). */
 export function gateForOtherTrace(gateId: string, gateSha256: string, traceSha256: string | null): string {
   return `gate ${gateId} is for trace ${gateSha256.slice(0, 12)}…, the results are of trace ${(traceSha256 ?? 'unknown').slice(0, 12)}…`;
@@ -1026,4 +1021,9 @@ export function tableWritten(path: string, rows: number): string {
 /** `hsim export` found nothing to export. */
 export function exportNothing(input: string): string {
   return atLocation(input, undefined, 'holds no results to export', 'a result file (SPEC §10) or a folder of them');
+}
+
+/** A `--tables` value naming no known table format. */
+export function tableFormatsInvalidTyped(text: string): string {
+  return `--tables: found ${JSON.stringify(text)}; expected csv, latex, parquet or arrow, or several comma-separated (csv,latex)`;
 }
