@@ -65,8 +65,8 @@ function columnSource(spec: ColumnSpec, col: ColumnData): ColumnSource {
   // PLAIN numbers: times are distinct doubles, where a dictionary would not pay, and for the small integers the
   // writer's dictionary costs a map lookup per value (snappy then shrinks the PLAIN pages instead).
   const encoding = { encoding: 'PLAIN' as const };
-  // Parquet stores int8 as INT32, and the writer takes no Int8Array.
-  if (valid === null) return { name: spec.name, data: values instanceof Int8Array ? Int32Array.from(values) : values, ...encoding };
+  // Parquet stores int8 as INT32, and the writer takes no Int8Array. A batch without nulls needs no array of them.
+  if (valid === null || !valid.includes(0)) return { name: spec.name, data: values instanceof Int8Array ? Int32Array.from(values) : values, ...encoding };
   const data = new Array<number | null>(values.length);
   for (let i = 0; i < values.length; i++) data[i] = valid[i] === 0 ? null : values[i]!;
   return { name: spec.name, data, ...encoding };
