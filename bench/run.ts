@@ -73,6 +73,7 @@ function timedCpu(args: string[]): { seconds: number; cpu: number; ok: boolean }
 process.stdout.write(`# hsim benchmarks (${new Date().toISOString()}, node ${process.version})\n`);
 script('bench/engine-bench.ts');
 script('bench/message-log-bench.ts');
+script('bench/parquet-bench.ts'); // 10M messages as .csv, .parquet, .arrow; `node bin/run-ts.js bench/parquet-bench.ts 2000000` for fewer
 script('bench/predictor-bench.ts');
 script('bench/select-bench.ts');
 script('bench/trace-read-bench.ts');

@@ -35,6 +35,11 @@ export function readResultsFolder(dir: string): FolderContents {
   return contents;
 }
 
+/** Reads one result file into `contents` (as a folder's files are read); problems go to `contents.issues`. */
+export function readResultFileInto(path: string, contents: FolderContents): void {
+  readJsonInput(path, contents, false);
+}
+
 /** Reads one sweep output named with --sweep into `contents`; problems go to `contents.issues`. */
 export function readSweepInto(path: string, contents: FolderContents): void {
   readJsonInput(path, contents, true);

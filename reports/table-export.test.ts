@@ -59,7 +59,7 @@ describe('parseTableFormats', () => {
     expect(parseTableFormats('latex')).toEqual({ formats: ['latex'] });
   });
   it('names the option, what was found and what is expected', () => {
-    expect(parseTableFormats('xls')).toEqual({ problem: '--tables: found "xls"; expected csv, latex or csv,latex' });
+    expect(parseTableFormats('xls')).toEqual({ problem: '--tables: found "xls"; expected csv, latex, parquet or arrow, or several comma-separated (csv,latex)' });
     expect(parseTableFormats('')).toHaveProperty('problem');
   });
 });

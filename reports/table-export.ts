@@ -4,7 +4,7 @@ import { spreadsheetCsvField } from '../src/text/csv-field.ts';
 import type { PaperTable } from './paper-tables.ts';
 
 /** The table formats `hsim report --tables` writes. */
-export const TABLE_FORMATS = ['csv', 'latex'] as const;
+export const TABLE_FORMATS = ['csv', 'latex', 'parquet', 'arrow'] as const;
 export type TableFormat = (typeof TABLE_FORMATS)[number];
 
 /**
@@ -105,12 +105,12 @@ export function tableToLatex(t: PaperTable): string {
 }
 
 /**
- * Parses the `--tables` value (`csv`, `latex` or `csv,latex`). Returns the formats, or the message naming what was
+ * Parses the `--tables` value (`csv`, `latex`, `parquet`, `arrow` or several, comma-separated). Returns the formats, or the message naming what was
  * found and what is expected.
  */
 export function parseTableFormats(text: string): { formats: TableFormat[] } | { problem: string } {
   const parts = text.split(',').map((p) => p.trim()).filter((p) => p !== '');
   const bad = parts.filter((p) => !(TABLE_FORMATS as readonly string[]).includes(p));
-  if (parts.length === 0 || bad.length > 0) return { problem: msg.tableFormatsInvalid(text) };
+  if (parts.length === 0 || bad.length > 0) return { problem: msg.tableFormatsInvalidTyped(text) };
   return { formats: [...new Set(parts as TableFormat[])] };
 }

@@ -15,6 +15,8 @@ import { reportMarkdown } from './report-markdown.ts';
 import { buildReportModel, type ReportModel } from './report-model.ts';
 import { prefixSvgIds, renderSvg, svgToPng } from './render-chart.ts';
 import { tableToCsv, tableToLatex, type TableFormat } from './table-export.ts';
+import { paperTableColumns } from './table-columns.ts';
+import { writeTableFile } from '../src/io/table-file-io.ts';
 import { groupByTrace } from './trace-results.ts';
 import type { SweepFile } from '../src/experiment/sweep-output.ts';
 import type { TraceDiagnosisEntry } from './trace-section.ts';
@@ -107,15 +109,16 @@ export async function writeReport(resultsDir: string, outDir: string, options: R
     mkdirSync(tablesDir, { recursive: true });
     for (const t of model.tables) {
       for (const format of options.tables) {
-        const file = join(tablesDir, `${t.id}.${format === 'csv' ? 'csv' : 'tex'}`);
-        writeFileAtomic(file, format === 'csv' ? tableToCsv(t) : tableToLatex(t));
+        const file = join(tablesDir, `${t.id}.${format === 'latex' ? 'tex' : format}`);
+        if (format === 'parquet' || format === 'arrow') writeTableFile(file, paperTableColumns(t));
+        else writeFileAtomic(file, format === 'csv' ? tableToCsv(t) : tableToLatex(t));
         tableFiles.push(file);
       }
     }
     // As with charts: a table of an earlier run that this run did not write would look current.
     const written = new Set(tableFiles.map((f) => basename(f)));
     for (const f of readdirSync(tablesDir)) {
-      if (/\.(csv|tex)$/.test(f) && !written.has(f)) rmSync(join(tablesDir, f));
+      if (/\.(csv|tex|parquet|arrow)$/.test(f) && !written.has(f)) rmSync(join(tablesDir, f));
     }
   }
   return { ...written, tableFiles };

@@ -710,11 +710,6 @@ export function nothingToReport(what: string): string {
   return `${what}; nothing to report`;
 }
 
-/** `--tables` other than csv, latex or csv,latex. */
-export function tableFormatsInvalid(text: string): string {
-  return `--tables: found ${JSON.stringify(text)}; expected csv, latex or csv,latex`;
-}
-
 /** A gate for another trace than the results' (both hashes shortened to 12 digits). */
 export function gateForOtherTrace(gateId: string, gateSha256: string, traceSha256: string | null): string {
   return `gate ${gateId} is for trace ${gateSha256.slice(0, 12)}…, the results are of trace ${(traceSha256 ?? 'unknown').slice(0, 12)}…`;
@@ -1252,4 +1247,36 @@ export function durationUnitSuspect(kind: 'long' | 'short', median: string, span
 /** report.md's note under "Charts" when `hsim report --no-png` skipped the PNGs (the charts then show their SVGs). */
 export function reportPngsSkipped(): string {
   return 'PNG files skipped on request (--no-png): each chart is shown from its SVG file.';
+}
+
+// ── Arrow and Parquet (arrow) ──
+
+/** A typed-table output (`--by-key-out`, `--series-out`, `export -o`) whose name is not one of the formats. */
+export function tableOutputNameInvalid(option: string, file: string): string {
+  return atOption(option, `"${file}"`, 'a file name ending .parquet, .arrow or .csv', 'the ending chooses the format');
+}
+
+/** A typed-table output in a folder that does not exist. */
+export function tableOutputFolderMissing(option: string, file: string, dir: string): string {
+  return atOption(option, `folder ${dir} of ${file} does not exist`, 'a file in an existing folder');
+}
+
+/** `--series-out` without `--series N`: the number of samples is not known. */
+export function seriesOutWithoutSeries(file: string): string {
+  return atOption('--series-out', `${file} without --series`, '--series N beside it', 'N samples of the queues per arm and load, e.g. --series 200');
+}
+
+/** A table file written (stderr). */
+export function tableWritten(path: string, rows: number): string {
+  return `hsim: wrote ${path} (${rows} rows)`;
+}
+
+/** `hsim export` found nothing to export. */
+export function exportNothing(input: string): string {
+  return atLocation(input, undefined, 'holds no results to export', 'a result file (SPEC §10) or a folder of them');
+}
+
+/** A `--tables` value naming no known table format. */
+export function tableFormatsInvalidTyped(text: string): string {
+  return `--tables: found ${JSON.stringify(text)}; expected csv, latex, parquet or arrow, or several comma-separated (csv,latex)`;
 }

@@ -6,7 +6,11 @@ import { simulate } from '../../sim/simulate.ts';
 import { cliProvenance, gitCommit } from '../io/provenance-io.ts';
 import { formatSimulationTable } from './simulation-table.ts';
 import { reportSanity } from './sanity-report.ts';
-import { MessageCsvFile } from '../io/message-csv-io.ts';
+import { openMessageFile } from '../io/message-file-io.ts';
+import { writeTableFile } from '../io/table-file-io.ts';
+import { byKeyTable, seriesTable } from '../result/probe-tables.ts';
+import type { SimulationOutput } from '../result/result-file.ts';
+import * as msg from '../messages.ts';
 import { buildSimulationConfig, optionsRecord, type RawOptions } from '../experiment/simulation-config-io.ts';
 import { refuseOutputClashes } from './output-clash.ts';
 
@@ -26,7 +30,7 @@ export async function runSimulateCommand(tracePath: string, opts: RawOptions): P
   const progress = !opts.quiet && process.stderr.isTTY;
   const total = cfg.loads.length * cfg.arms.length;
   let done = 0;
-  const messages = opts.messages === undefined ? null : new MessageCsvFile(String(opts.messages));
+  const messages = opts.messages === undefined ? null : openMessageFile(String(opts.messages));
   let out;
   try {
     out = simulate(loaded.trace, cfg, (load, arm) => {
@@ -40,6 +44,7 @@ export async function runSimulateCommand(tracePath: string, opts: RawOptions): P
   }
   if (progress) process.stderr.write('\n');
   if (messages !== null && !opts.quiet) process.stderr.write(`hsim: wrote ${messages.path}\n`);
+  writeProbeTables(out, opts);
   const file = buildResultFile(cliProvenance(), tracePath, loaded.sha256, out, optionsRecord(cfg));
   if (opts.output !== undefined) writeResultFile(String(opts.output), file);
   if (opts.output !== undefined) {
@@ -48,4 +53,15 @@ export async function runSimulateCommand(tracePath: string, opts: RawOptions): P
   }
   if (opts.json) process.stdout.write(resultFileText(file));
   else if (opts.output === undefined) process.stdout.write(formatSimulationTable(out));
+}
+
+/** `--by-key-out FILE`, `--series-out FILE`: the result's per-key figures and queue series as tables (format by name). */
+function writeProbeTables(out: SimulationOutput, opts: RawOptions): void {
+  const outputs = [[opts.byKeyOut, byKeyTable], [opts.seriesOut, seriesTable]] as const;
+  for (const [path, build] of outputs) {
+    if (path === undefined) continue;
+    const table = build(out.results);
+    writeTableFile(String(path), table);
+    if (!opts.quiet) process.stderr.write(`${msg.tableWritten(String(path), table.batch.rows)}\n`);
+  }
 }

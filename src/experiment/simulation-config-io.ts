@@ -106,11 +106,32 @@ function parseProbeOptions(opts: RawOptions, issues: string[]): { byKey?: boolea
     } catch {
       isDir = false;
     }
-    if (!isDir) issues.push(atOption('--messages', `folder ${dir} of ${file} does not exist`, 'a file in an existing folder (.csv or .csv.gz)'));
-    else if (!/\.csv(\.gz)?$/.test(file)) issues.push(atOption('--messages', `${file}`, 'a file name ending .csv or .csv.gz'));
+    if (!isDir) issues.push(atOption('--messages', `folder ${dir} of ${file} does not exist`, 'a file in an existing folder (.csv, .csv.gz, .parquet or .arrow)'));
+    else if (!/\.(csv(\.gz)?|parquet|arrow)$/.test(file)) issues.push(atOption('--messages', `${file}`, 'a file name ending .csv, .csv.gz, .parquet or .arrow'));
   }
   const series = opts.series === undefined ? undefined : parseInteger(String(opts.series), 'option --series', 'series', issues);
-  return { ...(opts.byKey === true ? { byKey: true } : {}), ...(series === undefined ? {} : { series }) };
+  checkTableOutput('--by-key-out', opts.byKeyOut, issues);
+  checkTableOutput('--series-out', opts.seriesOut, issues);
+  if (opts.seriesOut !== undefined && opts.series === undefined) issues.push(msg.seriesOutWithoutSeries(String(opts.seriesOut)));
+  // --by-key-out adds by_key to the result as --by-key does: the table holds the same figures.
+  const byKey = opts.byKey === true || opts.byKeyOut !== undefined;
+  return { ...(byKey ? { byKey: true } : {}), ...(series === undefined ? {} : { series }) };
+}
+
+/** A table output option (`--by-key-out`, `--series-out`): a .parquet, .arrow or .csv file in an existing folder. */
+function checkTableOutput(option: string, value: unknown, issues: string[]): void {
+  if (value === undefined) return;
+  const file = String(value);
+  if (!/\.(parquet|arrow|csv)$/.test(file)) issues.push(msg.tableOutputNameInvalid(option, file));
+  else if (!isFolder(dirname(file))) issues.push(msg.tableOutputFolderMissing(option, file, dirname(file)));
+}
+
+function isFolder(dir: string): boolean {
+  try {
+    return statSync(dir).isDirectory();
+  } catch {
+    return false;
+  }
 }
 
 /** `--ties file|shuffle:SEED` and `--jitter MS:SEED` (absent: none); null when neither perturbs anything. */

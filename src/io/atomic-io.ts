@@ -111,3 +111,17 @@ export function writeFileAtomicStreamed(target: string, produce: (write: (piece:
     throw outputError(target, err);
   }
 }
+
+/**
+ * Opens `tmp` (a tempPathFor(target)) for writing a streamed output. Throws InputError naming `target` when its
+ * folder does not exist or refuses the file (exit 2), the original error otherwise.
+ */
+export function openTempFd(target: string, tmp: string): number {
+  try {
+    // Exclusive: a name from tempPathFor is new, so an entry already there (a planted symlink) is refused.
+    return openSync(tmp, 'wx');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw new InputError(msg.outputNotWritable(target, 'its folder does not exist', 'ENOENT'));
+    throw outputError(target, err);
+  }
+}

@@ -17,6 +17,7 @@ import { registerReport } from './report.ts';
 import { registerReplay } from './replay.ts';
 import { registerBroker } from './broker.ts';
 import { registerCompare } from './compare.ts';
+import { registerExport } from './export.ts';
 
 /** Adds every command to the program. One line per command module. */
 export function registerCommands(program: Command): void {
@@ -37,4 +38,5 @@ export function registerCommands(program: Command): void {
   registerReplay(program);
   registerBroker(program);
   registerCompare(program);
+  registerExport(program);
 }

@@ -15,7 +15,7 @@ export function registerReport(program: Command): void {
     .option('--sweep <file>', 'a sweep output to chart (repeatable; sweep.json in the results folder is read anyway)', collect, [])
     .option('--title <text>', 'page title')
     .option('--no-png', 'skip the PNG files (report.md then has no images)')
-    .option('--tables <formats>', 'also write every table as tables/<id>.csv and/or .tex (LaTeX booktabs): csv, latex or csv,latex')
+    .option('--tables <formats>', 'also write every table as tables/<id>.csv, .tex (LaTeX booktabs), .parquet and/or .arrow (typed columns): csv, latex, parquet, arrow, comma-separated')
     .option('--quiet', 'no warnings on stderr')
     .addHelpText('after', `
 Example:

@@ -59,7 +59,7 @@ describe('hsim simulate', () => {
     ['--series 0', ['--arm', 'fifo', '--series', '0'], /option --series: "0"; expected an integer from 1 to 100000/],
     ['a fractional --series', ['--arm', 'fifo', '--series', '2.5'], /option --series: "2\.5"; expected an integer/],
     ['--messages in a missing folder', ['--arm', 'fifo', '--messages', 'nowhere/m.csv'], /option --messages: folder nowhere of nowhere\/m\.csv does not exist/],
-    ['--messages not named .csv', ['--arm', 'fifo', '--messages', 'm.txt'], /option --messages: m\.txt; expected a file name ending \.csv or \.csv\.gz/],
+    ['--messages not named .csv', ['--arm', 'fifo', '--messages', 'm.txt'], /option --messages: m\.txt; expected a file name ending \.csv, \.csv\.gz, \.parquet or \.arrow/],
     ['--messages naming the -o file', ['--arm', 'fifo', '--messages', './out.json'], /option --messages: \.\/out\.json is also the file of -o: both outputs would be written to it/],
     ['--messages naming the trace', ['--arm', 'fifo', '--messages', 'good.csv'], /option --messages: good\.csv is also the file of <trace>, which this command reads/],
   ];

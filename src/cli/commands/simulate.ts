@@ -29,9 +29,11 @@ export function registerSimulate(program: Command): void {
     .option('--json', 'print the result JSON to stdout instead of a table')
     .option('--no-cache', 'do not use the binary trace cache')
     .option('--quiet', 'no progress on stderr')
-    .option('--messages <file>', 'write one CSV row per evaluated message, per arm and load (.csv.gz: gzip)')
+    .option('--messages <file>', 'write one row per evaluated message, per arm and load: CSV (.csv; .csv.gz: gzip), Parquet (.parquet) or Arrow IPC (.arrow), by the name')
     .option('--by-key', 'add per-key count, mean wait and mean latency to each arm result')
     .option('--series <n>', 'add n samples of the queues (waiting per level, busy workers, promoted share) to each arm result')
+    .option('--by-key-out <file>', 'also write the per-key figures as one table (load, arm, key, count, mean_wait_ms, mean_latency_ms): .parquet, .arrow or .csv; implies --by-key')
+    .option('--series-out <file>', 'also write the --series samples as one long table (load, arm, sample, at_ms, level, waiting, promoted_share, busy): .parquet, .arrow or .csv')
     .addHelpText('after', `
 Example:
   hsim simulate trace.csv.gz --arm fifo --arm predictive+weights+pausing --load 0.5,0.8 -o results.json`)
