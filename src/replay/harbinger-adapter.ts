@@ -80,7 +80,7 @@ export class HarbingerAdapter implements BrokerAdapter {
 
   async deadLetters(): Promise<number> {
     const s = await this.client.stats(this.setup!.queue);
-    return s.dead_letters.length;
+    return s.dead_lettered;
   }
 
   async close(): Promise<void> {

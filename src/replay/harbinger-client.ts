@@ -11,6 +11,7 @@ export interface StatsReply {
   submitted: number; bytes_held: number; waiting: number; in_flight: number; completed: number; expired_leases: number; promotions: number; censored: number;
   dead_letters: { id: string; key: string; reason: string; attempts: number }[];
   outcomes: Record<string, number>;
+  dead_lettered: number; dead_letters_dropped: number; dead_letters_truncated: boolean; memory_bytes: number;
 }
 
 /** Typed calls of the Harbinger service; each rejects with the gRPC error (code + details). */
