@@ -490,11 +490,6 @@ export function unexpectedDelivery(id: number): string {
   return `unexpected delivery of message ${id}`;
 }
 
-/** A replay in which nothing completed for longer than its stall limit. */
-export function replayStalled(stallMs: number, outstanding: number): string {
-  return `no message completed for ${(stallMs / 1000).toFixed(1)} s (${outstanding} outstanding)`;
-}
-
 /** The broker's dead-letter count could not be read. */
 export function deadLettersUnreadable(why: string): string {
   return `could not read dead letters: ${why}`;
@@ -1020,7 +1015,12 @@ export function consumeOneInFlight(): string {
 
 /** A replay that saw no delivery or acknowledgement for too long while messages were outstanding. */
 export function replayNoProgress(stallMs: number, outstanding: number): string {
-  return `no delivery or acknowledgement for ${(stallMs / 1000).toFixed(1)} s while ${outstanding} messages were outstanding: the broker stopped answering (stopped, frozen or overloaded); the stall limit is max(10 s, 3 × the longest scaled duration), or --stall-timeout`;
+  return `no delivery or acknowledgement for ${(stallMs / 1000).toFixed(1)} s while ${outstanding} messages were outstanding: the broker stopped answering (stopped, frozen or overloaded); --stall-timeout sets the limit (default max(10 s, 3 × the longest scaled duration))`;
+}
+
+/** `hsim replay --stall-timeout` outside its range. */
+export function stallTimeoutInvalid(text: string): string {
+  return atOption('--stall-timeout', `"${text}"`, 'wall milliseconds from 100 to 86400000');
 }
 
 /** A broker call of a replay that got no answer within its deadline. */
