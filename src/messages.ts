@@ -315,11 +315,6 @@ export function queueFullMessages(held: number, max: number): string {
   return `queue holds ${held} messages, its capacity (max_messages ${max}); retry after consumers catch up`;
 }
 
-/** A Submit refused because its payload would pass the queue's byte capacity. */
-export function queueFullBytes(held: number, more: number, max: number): string {
-  return `queue holds ${held} payload bytes; ${more} more would pass its capacity (max_bytes ${max})`;
-}
-
 /** Ack or Nack with a delivery token that settles nothing (stale, settled already, or never issued). */
 export function staleToken(token: string): string {
   return `token "${token}" does not settle a current delivery (stale, settled or unknown)`;
@@ -494,11 +489,6 @@ export function handlerFailure(reason: string): string {
 /** A broker delivered a message the replay did not expect (unknown, or delivered twice). */
 export function unexpectedDelivery(id: number): string {
   return `unexpected delivery of message ${id}`;
-}
-
-/** A replay in which nothing completed for longer than its stall limit. */
-export function replayStalled(stallMs: number, outstanding: number): string {
-  return `no message completed for ${(stallMs / 1000).toFixed(1)} s (${outstanding} outstanding)`;
 }
 
 /** The broker's dead-letter count could not be read. */
@@ -1279,4 +1269,46 @@ export function exportNothing(input: string): string {
 /** A `--tables` value naming no known table format. */
 export function tableFormatsInvalidTyped(text: string): string {
   return `--tables: found ${JSON.stringify(text)}; expected csv, latex, parquet or arrow, or several comma-separated (csv,latex)`;
+}
+
+// ── Broker limits (broker) ────────────────────────────────────────────────────────────────────────────────────────
+
+/** A CreateQueue or Submit refused because the broker's memory budget is spent (RESOURCE_EXHAUSTED). */
+export function brokerMemoryFull(what: string, bytes: number, used: number, limit: number): string {
+  return `broker memory: ${what} needs ${bytes} bytes, and ${used} of the broker's ${limit} are held (--max-memory-bytes ${limit}); retry after consumers catch up or queues are deleted, or start the broker with a larger --max-memory-bytes`;
+}
+
+/** A CreateQueue refused because the broker holds as many queues as it may (RESOURCE_EXHAUSTED). */
+export function brokerQueuesFull(held: number, max: number): string {
+  return `broker holds ${held} queues, its limit (--max-queues ${max}); delete a queue first, or start the broker with a larger --max-queues`;
+}
+
+/** A Submit refused because the message's payload, id and key would pass the queue's byte capacity. */
+export function queueFullHeldBytes(held: number, more: number, max: number): string {
+  return `queue holds ${held} bytes of payloads, ids and keys; ${more} more would pass its capacity (max_bytes ${max}); retry after consumers catch up`;
+}
+
+/** A Consume request asking for a second delivery while the session's previous one is unsettled (FAILED_PRECONDITION). */
+export function consumeOneInFlight(): string {
+  return 'Consume: one delivery in flight per session; acknowledge it (ack_token) or settle it before asking for the next';
+}
+
+/** A replay that saw no delivery or acknowledgement for too long while messages were outstanding. */
+export function replayNoProgress(stallMs: number, outstanding: number): string {
+  return `no delivery or acknowledgement for ${(stallMs / 1000).toFixed(1)} s while ${outstanding} messages were outstanding: the broker stopped answering (stopped, frozen or overloaded); --stall-timeout sets the limit (default max(10 s, 3 × the longest scaled duration))`;
+}
+
+/** `hsim replay --stall-timeout` outside its range. */
+export function stallTimeoutInvalid(text: string): string {
+  return atOption('--stall-timeout', `"${text}"`, 'wall milliseconds from 100 to 86400000');
+}
+
+/** A broker call of a replay that got no answer within its deadline. */
+export function brokerCallTimedOut(what: string, ms: number): string {
+  return `${what}: no answer from the broker within ${(ms / 1000).toFixed(1)} s`;
+}
+
+/** The broker's memory line (SIGUSR2): the account against the budget, queues, refusals and the process's RSS. */
+export function brokerMemoryReport(used: number, limit: number, queues: number, refusals: number, rss: number): string {
+  return `memory accounted ${used} of ${limit} bytes, ${queues} queues, ${refusals} refusals, rss ${rss}`;
 }

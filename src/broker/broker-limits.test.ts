@@ -24,7 +24,7 @@ describe('checkCreateQueue', () => {
     expect(c.capacity).toEqual({ maxMessages: 1_000_000, maxBytes: 256 * 2 ** 20 });
   });
   it('refuses each reproduction of the hardening campaign with its field', () => {
-    // Reproductions from issue 17: zero weights, 4e9 levels, a 1e-300 ms aging interval, a lease past Node's timer limit.
+    // Reproductions of the hardening campaign: zero weights, 4e9 levels, a 1e-300 ms aging interval, a lease past Node's timer limit.
     expect(() => checkCreateQueue({ ...create, weights: [0, 0, 0] })).toThrow(/^weights\[0\]: 0;/);
     expect(() => checkCreateQueue({ ...create, levels: 4e9 })).toThrow(/^levels: 4000000000;/);
     expect(() => checkCreateQueue({ ...create, aging_interval_ms: 1e-300 })).toThrow(/^aging_interval_ms: 1e-300;/);

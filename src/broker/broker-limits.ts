@@ -30,6 +30,8 @@ export const FIELD_RANGES = {
   wait_ms: { min: 0, max: 60_000, integer: false },
   max_messages: { min: 1, max: 10_000_000, integer: true },
   max_bytes: { min: 1, max: 2 ** 40, integer: true },
+  max_queues: { min: 1, max: 100_000, integer: true },
+  max_memory_bytes: { min: 2 ** 20, max: 2 ** 46, integer: true },
 } as const;
 
 export type RangedField = keyof typeof FIELD_RANGES;
@@ -56,6 +58,33 @@ export const DEFAULT_CAPACITY: QueueCapacity = { maxMessages: 1_000_000, maxByte
 
 /** Largest payload of one message (bytes); gRPC's default receive limit is 4 MiB per request. */
 export const MAX_PAYLOAD_BYTES = 1 * 2 ** 20;
+
+/** Longest queue name, message id and message key (UTF-8 bytes): each is echoed in replies and held per message. */
+export const MAX_NAME_BYTES = 256;
+export const MAX_ID_BYTES = 1024;
+export const MAX_KEY_BYTES = 1024;
+
+/** Dead letters a queue keeps (the newest); older ones are dropped and counted (Stats dead_letters_dropped). */
+export const DEAD_LETTERS_KEPT = 1000;
+
+/** Dead letters one Stats reply lists (the newest); the reply says when it lists fewer than the queue keeps. */
+export const STATS_DEAD_LETTERS = 100;
+
+/** Returns `text` when it is at most `maxBytes` UTF-8 bytes; throws FieldRangeError naming `field` otherwise. */
+export function checkTextBytes(field: string, text: string, maxBytes: number): string {
+  // A string of n UTF-16 units is at most 3n UTF-8 bytes: only a long one is measured.
+  if (text.length * 3 > maxBytes) {
+    const n = Buffer.byteLength(text, 'utf8');
+    if (n > maxBytes) throw new FieldRangeError(field, `${n} bytes`, `at most ${maxBytes} UTF-8 bytes`);
+  }
+  return text;
+}
+
+/** The broker-wide limits: queues held at once and the memory budget (bytes) of everything they hold. */
+export interface BrokerLimits {
+  readonly maxQueues: number;
+  readonly maxMemoryBytes: number;
+}
 
 /** A Submit refused because the queue is full: the server answers RESOURCE_EXHAUSTED. */
 export class QueueFullError extends Error {

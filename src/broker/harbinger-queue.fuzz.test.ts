@@ -46,7 +46,7 @@ describe('HarbingerQueue under random and hostile request sequences', () => {
         let ids = 0;
         const invariant = (): void => {
           const s = q.stats();
-          expect(s.submitted).toBe(s.completed + s.deadLetters.length + s.waiting + s.inFlight);
+          expect(s.submitted).toBe(s.completed + s.deadLettered + s.waiting + s.inFlight);
           expect(s.waiting).toBeGreaterThanOrEqual(0);
           expect(s.bytesHeld).toBeGreaterThanOrEqual(0);
         };
@@ -84,7 +84,7 @@ describe('HarbingerQueue under random and hostile request sequences', () => {
         const s = q.stats();
         expect(s.waiting).toBe(0);
         expect(s.inFlight).toBe(0);
-        expect(s.submitted).toBe(s.completed + s.deadLetters.length);
+        expect(s.submitted).toBe(s.completed + s.deadLettered);
         expect(s.bytesHeld).toBe(0);
       }),
       { seed: 20261203, numRuns: 150 * Number(process.env.HSIM_FUZZ_SCALE ?? '1') },

@@ -4,6 +4,8 @@ import { Predictor } from '../predictor/predictor.ts';
 import { applyPredictorOverrides, DEFAULT_PREDICTOR_PARAMS } from '../predictor/params.ts';
 import { PredictOutcome, PREDICT_OUTCOME_NAMES } from '../predictor/outcomes.ts';
 import { HarbingerQueue, StaleTokenError, type HarbingerQueueConfig } from './harbinger-queue.ts';
+import { MemoryBudget, MESSAGE_OVERHEAD_BYTES } from './broker-memory.ts';
+import { DEAD_LETTERS_KEPT, FieldRangeError, QueueFullError } from './broker-limits.ts';
 
 const base: HarbingerQueueConfig = {
   levels: 3, weights: null, agingMs: null, agingIntervalMs: 500, pausing: false,
@@ -115,5 +117,63 @@ describe('HarbingerQueue', () => {
     q.ack(d.token, 1);
     expect((await q.pull(0))!.id).toBe('bottom');
     expect(q.stats().promotions).toBeGreaterThanOrEqual(2);
+  });
+
+  it('charges payload, id and key bytes to the queue and the broker account, and returns them on ack and close', async () => {
+    const budget = new MemoryBudget(10_000);
+    budget.reserve(100, 'the queue'); // what the server charges for the queue itself
+    const q = make({ budget, baseBytes: 100, capacity: { maxMessages: 100, maxBytes: 1000 } });
+    // Hand-computed: id "m1" (2 bytes) + key "k€" (1 + 3 UTF-8 bytes) + payload 10 = 16 bytes held.
+    q.submit('m1', 'k€', new Uint8Array(10), 0, 0);
+    expect(q.stats()).toMatchObject({ bytesHeld: 16, memoryBytes: 100 + 16 + MESSAGE_OVERHEAD_BYTES });
+    expect(budget.used).toBe(100 + 16 + MESSAGE_OVERHEAD_BYTES);
+    const d = (await q.pull(0))!;
+    q.ack(d.token, 1);
+    expect(q.stats()).toMatchObject({ bytesHeld: 0, memoryBytes: 100 });
+    q.submit('m2', 'k', none, 0, 0);
+    q.close();
+    expect(budget.used).toBe(0);
+    q.close(); // a second close returns nothing twice
+    expect(budget.used).toBe(0);
+  });
+
+  it('key and id bytes count against max_bytes: empty payloads with long keys fill the queue', () => {
+    const q = make({ capacity: { maxMessages: 1000, maxBytes: 1000 } });
+    const key = 'k'.repeat(600);
+    q.submit('a', key, none, 0, 0); // 601 bytes
+    expect(() => q.submit('b', key, none, 0, 0)).toThrow(QueueFullError);
+    expect(() => q.submit('b', key, none, 0, 0)).toThrow(/queue holds 601 bytes of payloads, ids and keys; 601 more would pass its capacity \(max_bytes 1000\)/);
+    expect(() => q.submit('x'.repeat(1025), 'k', none, 0, 0)).toThrow(FieldRangeError);
+    expect(() => q.submit('c', 'é'.repeat(513), none, 0, 0)).toThrow(/^key: 1026 bytes; expected at most 1024 UTF-8 bytes/);
+    expect(q.stats()).toMatchObject({ submitted: 1, bytesHeld: 601 });
+  });
+
+  it('refuses a message the broker account has no room for, and charges nothing for it', () => {
+    const budget = new MemoryBudget(2 * (MESSAGE_OVERHEAD_BYTES + 2));
+    const q = make({ budget });
+    q.submit('a', 'k', none, 0, 0);
+    q.submit('b', 'k', none, 0, 0);
+    expect(() => q.submit('c', 'k', none, 0, 0)).toThrow(/broker memory: a message of 2 bytes .* needs 258 bytes, and 516 of the broker's 516 are held \(--max-memory-bytes 516\)/);
+    expect(budget).toMatchObject({ used: 516, refusals: 1 });
+    expect(q.stats()).toMatchObject({ submitted: 2, waiting: 2 });
+  });
+
+  it('keeps the newest dead letters only, counting the dropped ones and returning their bytes', async () => {
+    const budget = new MemoryBudget(Number.POSITIVE_INFINITY);
+    const q = make({ maxRetries: 0, budget });
+    const n = DEAD_LETTERS_KEPT + 200;
+    const id = (i: number): string => `m${String(i).padStart(5, '0')}`; // 6 bytes
+    for (let i = 0; i < n; i++) {
+      q.submit(id(i), 'key', none, 0, 0);
+      q.nack((await q.pull(0))!.token);
+    }
+    const s = q.stats();
+    expect(s).toMatchObject({ submitted: n, deadLettered: n, deadLettersDropped: 200, waiting: 0, inFlight: 0 });
+    expect(s.deadLetters).toHaveLength(DEAD_LETTERS_KEPT);
+    expect(s.deadLetters[0]!.id).toBe(id(200));
+    expect(s.deadLetters.at(-1)!.id).toBe(id(n - 1));
+    // Each kept dead letter is charged its id (6) and key (3) bytes plus the overhead; the dropped ones nothing.
+    expect(budget.used).toBe(DEAD_LETTERS_KEPT * (6 + 3 + MESSAGE_OVERHEAD_BYTES));
+    expect(q.stats(100).deadLetters.map((d) => d.id)).toEqual(Array.from({ length: 100 }, (_, i) => id(n - 100 + i)));
   });
 });

@@ -4,7 +4,10 @@ import type { SchedulerConfig } from '../scheduler/scheduler-core.ts';
 import type { Predictor } from '../predictor/predictor.ts';
 import * as msg from '../messages.ts';
 import { randomBytes } from 'node:crypto';
-import { checkRange, DEFAULT_CAPACITY, FieldRangeError, MAX_PAYLOAD_BYTES, QueueFullError, type QueueCapacity } from './broker-limits.ts';
+import {
+  checkRange, checkTextBytes, DEAD_LETTERS_KEPT, DEFAULT_CAPACITY, FieldRangeError, MAX_ID_BYTES, MAX_KEY_BYTES, MAX_PAYLOAD_BYTES, QueueFullError, type QueueCapacity,
+} from './broker-limits.ts';
+import { DEAD_LETTER_REASON_CHARS, deadLetterCharge, MemoryBudget, MESSAGE_OVERHEAD_BYTES, utf8Bytes } from './broker-memory.ts';
 
 /** Queue settings, wall-clock ms. */
 export interface HarbingerQueueConfig extends SchedulerConfig {
@@ -24,14 +27,21 @@ export interface HarbingerQueueConfig extends SchedulerConfig {
   readonly timeScale: number;
   /** Shadow routing: the predictor predicts and learns, but every message takes the default level. */
   readonly routeDefault: boolean;
-  /** Messages and payload bytes the queue may hold (waiting + in flight); DEFAULT_CAPACITY when absent. */
+  /** Messages and bytes (payloads, ids, keys) the queue may hold (waiting + in flight); DEFAULT_CAPACITY when absent. */
   readonly capacity?: QueueCapacity;
+  /** The broker's memory account, charged for everything the queue holds; absent = an unlimited one of its own. */
+  readonly budget?: MemoryBudget;
+  /** Bytes already charged to `budget` for the queue itself (overhead, name, predictor); released on close. */
+  readonly baseBytes?: number;
 }
 
 interface Message {
   readonly id: string;
   readonly key: string;
   readonly payload: Uint8Array;
+  /** UTF-8 bytes of id and key. */
+  readonly idBytes: number;
+  readonly keyBytes: number;
   readonly level: number;
   readonly cost: number;
   readonly arrival: number;
@@ -60,6 +70,11 @@ export interface DeadLetter {
   readonly attempts: number;
 }
 
+/** A kept dead letter and the bytes it is charged. */
+interface KeptDeadLetter extends DeadLetter {
+  readonly charge: number;
+}
+
 /** A settle call with a token that is not the current attempt's (late, duplicate or forged). */
 export class StaleTokenError extends Error {
   override readonly name = 'StaleTokenError';
@@ -76,12 +91,18 @@ interface Waiter {
  * Aging ticks run on a timer at the next tick that can promote (the scheduler core's look-ahead).
  */
 export class HarbingerQueue {
-  readonly deadLetters: DeadLetter[] = [];
-  /** Messages accepted by submit; always = completed + dead letters + waiting + in flight. */
+  /** The newest DEAD_LETTERS_KEPT dead letters, oldest first. */
+  private readonly deadLetters: KeptDeadLetter[] = [];
+  /** Messages accepted by submit; always = completed + deadLettered + waiting + in flight. */
   submitted = 0;
   completed = 0;
-  /** Payload bytes held (waiting + in flight). */
+  /** Messages dead-lettered so far, and how many of their records were dropped (the oldest, past DEAD_LETTERS_KEPT). */
+  deadLettered = 0;
+  deadLettersDropped = 0;
+  /** Bytes of payloads, ids and keys held (waiting + in flight): what `capacity.maxBytes` bounds. */
   bytesHeld = 0;
+  /** Bytes this queue has charged to the broker's memory account (itself, its messages and dead letters). */
+  memoryBytes: number;
   expiredLeases = 0;
   censored = 0;
   private readonly sched: Scheduler<Message>;
@@ -95,6 +116,7 @@ export class HarbingerQueue {
   private lastNow: number;
   private closed = false;
   private readonly created: number;
+  private readonly budget: MemoryBudget;
 
   constructor(
     private readonly cfg: HarbingerQueueConfig,
@@ -104,6 +126,8 @@ export class HarbingerQueue {
   ) {
     this.lastNow = clock();
     this.created = this.lastNow;
+    this.budget = cfg.budget ?? new MemoryBudget(Number.POSITIVE_INFINITY);
+    this.memoryBytes = cfg.baseBytes ?? 0;
     this.sched = new Scheduler<Message>(cfg, this.lastNow);
   }
 
@@ -111,17 +135,26 @@ export class HarbingerQueue {
    * Enqueues a message. `level` < 0 routes with the predictor (predict(key) at now; a fallback gives the default
    * level); otherwise the given level is used. Returns the level and the predictor outcome (−1 when not predicted).
    * Throws RangeError for a duplicate id or a level out of range, FieldRangeError for a cost outside its range or a
-   * payload over MAX_PAYLOAD_BYTES, QueueFullError when the queue holds its capacity of messages or bytes.
+   * payload over MAX_PAYLOAD_BYTES or an id or key over MAX_ID_BYTES / MAX_KEY_BYTES, QueueFullError when the queue
+   * holds its capacity of messages or bytes (payload, id and key count) or the broker's memory account is spent.
    */
   submit(id: string, key: string, payload: Uint8Array, level: number, costMs: number): { level: number; outcome: number } {
     if (this.ids.has(id)) throw new RangeError(msg.messageIdTaken(id));
     checkRange('cost_ms', costMs);
     if (!Number.isInteger(level) || level >= this.cfg.levels) throw new FieldRangeError('level', String(level), `an integer below ${this.cfg.levels} (< 0: the broker routes)`);
     if (payload.length > MAX_PAYLOAD_BYTES) throw new FieldRangeError('payload', `${payload.length} bytes`, `at most ${MAX_PAYLOAD_BYTES} bytes`);
+    checkTextBytes('id', id, MAX_ID_BYTES);
+    checkTextBytes('key', key, MAX_KEY_BYTES);
     const cap = this.cfg.capacity ?? DEFAULT_CAPACITY;
     const held = this.sched.size + this.inFlight.size;
     if (held >= cap.maxMessages) throw new QueueFullError(msg.queueFullMessages(held, cap.maxMessages));
-    if (this.bytesHeld + payload.length > cap.maxBytes) throw new QueueFullError(msg.queueFullBytes(this.bytesHeld, payload.length, cap.maxBytes));
+    const idBytes = utf8Bytes(id);
+    const keyBytes = utf8Bytes(key);
+    const bytes = payload.length + idBytes + keyBytes;
+    if (this.bytesHeld + bytes > cap.maxBytes) throw new QueueFullError(msg.queueFullHeldBytes(this.bytesHeld, bytes, cap.maxBytes));
+    const charge = bytes + MESSAGE_OVERHEAD_BYTES;
+    this.budget.reserve(charge, `a message of ${bytes} bytes (payload, id, key) plus ${MESSAGE_OVERHEAD_BYTES} of overhead`);
+    this.memoryBytes += charge;
     const now = this.event();
     let lvl = level;
     let cost = costMs > 0 ? costMs : 0;
@@ -137,11 +170,15 @@ export class HarbingerQueue {
         this.outcomes.set(outcome, (this.outcomes.get(outcome) ?? 0) + 1);
       } else lvl = this.cfg.defaultLevel;
     }
-    if (lvl >= this.cfg.levels) throw new RangeError(msg.levelOutOfRange(lvl, this.cfg.levels));
+    if (lvl >= this.cfg.levels) {
+      this.budget.release(charge);
+      this.memoryBytes -= charge;
+      throw new RangeError(msg.levelOutOfRange(lvl, this.cfg.levels));
+    }
     this.ids.add(id);
     this.submitted++;
-    this.bytesHeld += payload.length;
-    this.sched.enqueue(lvl, { id, key, payload, level: lvl, cost, arrival: now, outcome, attempts: 0, token: null, lease: null }, now, cost, now);
+    this.bytesHeld += bytes;
+    this.sched.enqueue(lvl, { id, key, payload, idBytes, keyBytes, level: lvl, cost, arrival: now, outcome, attempts: 0, token: null, lease: null }, now, cost, now);
     this.finish(now);
     return { level: lvl, outcome };
   }
@@ -178,7 +215,7 @@ export class HarbingerQueue {
     this.settleAttempt(m, token);
     this.completed++;
     this.ids.delete(m.id);
-    this.bytesHeld -= m.payload.length;
+    this.releaseMessage(m);
     this.sched.onComplete(this.lastLevelOf(m), durationMs);
     if (this.predictor !== null) {
       this.predictor.setClock(this.traceTime(now));
@@ -197,19 +234,32 @@ export class HarbingerQueue {
     this.finish(now);
   }
 
-  /** Counters and dead letters. */
-  stats(): { submitted: number; bytesHeld: number; waiting: number; inFlight: number; completed: number; expiredLeases: number; censored: number; promotions: number; deadLetters: DeadLetter[]; outcomes: Record<string, number> } {
+  /** Whether `token` is a delivery not yet settled (acknowledged, nacked or expired). */
+  holds(token: string): boolean {
+    return this.inFlight.has(token);
+  }
+
+  /** Counters and the newest `maxDeadLetters` kept dead letters (oldest first; all kept ones by default). */
+  stats(maxDeadLetters = DEAD_LETTERS_KEPT): {
+    submitted: number; bytesHeld: number; memoryBytes: number; waiting: number; inFlight: number; completed: number; expiredLeases: number; censored: number; promotions: number;
+    deadLettered: number; deadLettersDropped: number; deadLetters: DeadLetter[]; outcomes: Record<string, number>;
+  } {
     const outcomes: Record<string, number> = {};
     for (const [code, n] of this.outcomes) outcomes[this.outcomeNames[code] ?? String(code)] = n;
+    const shown = this.deadLetters.slice(Math.max(0, this.deadLetters.length - maxDeadLetters));
     return {
-      submitted: this.submitted, bytesHeld: this.bytesHeld, waiting: this.sched.size, inFlight: this.inFlight.size, completed: this.completed, expiredLeases: this.expiredLeases,
-      censored: this.censored, promotions: this.sched.promotions, deadLetters: [...this.deadLetters], outcomes,
+      submitted: this.submitted, bytesHeld: this.bytesHeld, memoryBytes: this.memoryBytes, waiting: this.sched.size, inFlight: this.inFlight.size, completed: this.completed,
+      expiredLeases: this.expiredLeases, censored: this.censored, promotions: this.sched.promotions, deadLettered: this.deadLettered, deadLettersDropped: this.deadLettersDropped,
+      deadLetters: shown.map((d) => ({ id: d.id, key: d.key, reason: d.reason, attempts: d.attempts })), outcomes,
     };
   }
 
-  /** Stops every timer and answers waiting pullers with null. */
+  /** Stops every timer, answers waiting pullers with null and returns every byte charged to the broker's account. */
   close(): void {
+    if (this.closed) return;
     this.closed = true;
+    this.budget.release(this.memoryBytes);
+    this.memoryBytes = 0;
     if (this.agingTimer !== null) clearTimeout(this.agingTimer);
     for (const m of this.inFlight.values()) if (m.lease !== null) clearTimeout(m.lease);
     this.inFlight.clear();
@@ -298,10 +348,29 @@ export class HarbingerQueue {
     this.sched.enqueue(m.level, m, now, m.cost, m.arrival);
   }
 
+  /** Returns a settled or dead-lettered message's bytes to the queue's capacity and the broker's account. */
+  private releaseMessage(m: Message): void {
+    const bytes = m.payload.length + m.idBytes + m.keyBytes;
+    this.bytesHeld -= bytes;
+    this.budget.release(bytes + MESSAGE_OVERHEAD_BYTES);
+    this.memoryBytes -= bytes + MESSAGE_OVERHEAD_BYTES;
+  }
+
+  /** Keeps a dead letter for a message (charged no more than the message was), dropping the oldest past the cap. */
   private deadLetter(m: Message, reason: string): void {
     this.ids.delete(m.id);
-    this.bytesHeld -= m.payload.length;
-    this.deadLetters.push({ id: m.id, key: m.key, reason, attempts: m.attempts });
+    this.releaseMessage(m);
+    this.deadLettered++;
+    const charge = deadLetterCharge(m.idBytes, m.keyBytes);
+    this.budget.charge(charge);
+    this.memoryBytes += charge;
+    this.deadLetters.push({ id: m.id, key: m.key, reason: reason.slice(0, DEAD_LETTER_REASON_CHARS), attempts: m.attempts, charge });
+    if (this.deadLetters.length > DEAD_LETTERS_KEPT) {
+      const old = this.deadLetters.shift()!;
+      this.budget.release(old.charge);
+      this.memoryBytes -= old.charge;
+      this.deadLettersDropped++;
+    }
   }
 
   private armAging(now: number): void {

@@ -7,7 +7,10 @@ import { PREDICT_OUTCOME_NAMES } from '../predictor/outcomes.ts';
 import { HarbingerQueue, StaleTokenError } from './harbinger-queue.ts';
 import { loadHarbingerService } from './harbinger-proto-io.ts';
 import * as msg from '../messages.ts';
-import { checkCreateQueue, checkRange, DEFAULT_CAPACITY, QueueFullError, type QueueCapacity } from './broker-limits.ts';
+import {
+  checkCreateQueue, checkRange, checkTextBytes, DEFAULT_CAPACITY, MAX_NAME_BYTES, QueueFullError, STATS_DEAD_LETTERS, type BrokerLimits, type QueueCapacity,
+} from './broker-limits.ts';
+import { DEFAULT_BROKER_LIMITS, MemoryBudget, predictorReserve, QUEUE_OVERHEAD_BYTES, utf8Bytes } from './broker-memory.ts';
 import { isAuthorized } from './broker-auth.ts';
 
 export interface BrokerOptions {
@@ -21,6 +24,8 @@ export interface BrokerOptions {
   readonly token?: string | null;
   /** The most a queue may hold; DEFAULT_CAPACITY when absent. */
   readonly capacity?: QueueCapacity;
+  /** Queues held at once and the memory budget of everything held; DEFAULT_BROKER_LIMITS when absent. */
+  readonly limits?: BrokerLimits;
   /** Serve over TLS with this certificate chain and private key (PEM bytes, checked by the caller); absent = plaintext. */
   readonly tls?: BrokerTls | null;
 }
@@ -31,8 +36,19 @@ export interface BrokerTls {
   readonly key: Buffer;
 }
 
+/** The broker's memory account: bytes charged (queues, predictors, messages, dead letters) against the budget. */
+export interface BrokerMemory {
+  readonly usedBytes: number;
+  readonly limitBytes: number;
+  readonly queues: number;
+  /** CreateQueue and Submit calls refused for memory so far. */
+  readonly refusals: number;
+}
+
 export interface RunningBroker {
   readonly port: number;
+  /** The memory account now. */
+  memory(): BrokerMemory;
   /** Closes every queue and shuts the server down. */
   close(): Promise<void>;
 }
@@ -63,6 +79,12 @@ export async function startHarbingerBroker(opts: BrokerOptions): Promise<Running
   const log = opts.log ?? ((): void => undefined);
   const fail = (cb: Cb, code: grpc.status, message: string): void => cb({ code, message, name: 'Error' } as grpc.ServiceError, null);
   const queueOf = (name: string, cb: Cb): HarbingerQueue | null => {
+    try {
+      checkTextBytes('queue', name, MAX_NAME_BYTES);
+    } catch (err) {
+      fail(cb, grpc.status.INVALID_ARGUMENT, (err as Error).message);
+      return null;
+    }
     const q = queues.get(name);
     if (q === undefined) fail(cb, grpc.status.NOT_FOUND, msg.queueMissing(name, true));
     return q ?? null;
@@ -75,6 +97,8 @@ export async function startHarbingerBroker(opts: BrokerOptions): Promise<Running
     }
   };
   const capacity = opts.capacity ?? DEFAULT_CAPACITY;
+  const limits = opts.limits ?? DEFAULT_BROKER_LIMITS;
+  const budget = new MemoryBudget(limits.maxMemoryBytes);
   const secret = opts.token ?? null;
   // Every handler first checks the caller's credentials: without the shared secret a call settles nothing.
   const authed = <T>(h: (call: T, cb: Cb) => void) => (call: T & { metadata: grpc.Metadata }, cb: Cb): void => {
@@ -87,30 +111,41 @@ export async function startHarbingerBroker(opts: BrokerOptions): Promise<Running
     CreateQueue: authed((call: Req<CreateQueueRequest>, cb: Cb) => guard(cb, () => {
       const r = call.request;
       if (r.queue === '') throw new RangeError(msg.queueNameEmpty());
+      checkTextBytes('queue', r.queue, MAX_NAME_BYTES);
       if (queues.has(r.queue)) throw new RangeError(msg.queueExists(r.queue));
+      if (queues.size >= limits.maxQueues) throw new QueueFullError(msg.brokerQueuesFull(queues.size, limits.maxQueues));
       const c = checkCreateQueue(r, capacity);
       const levels = c.levels;
+      const params = r.predictive ? applyPredictorOverrides(DEFAULT_PREDICTOR_PARAMS, { levels: String(levels), ...r.predictor_overrides }) : null;
+      // The queue and the most its predictor can grow to are charged before anything is built.
+      const baseBytes = QUEUE_OVERHEAD_BYTES + utf8Bytes(r.queue) + (params === null ? 0 : predictorReserve(params.maxKeys));
+      budget.reserve(baseBytes, params === null ? 'a queue' : `a predictive queue (a predictor of up to ${params.maxKeys} keys)`);
       let predictor: Predictor | null = null;
       let snapshotLoaded = false;
-      if (r.predictive) {
-        const params = applyPredictorOverrides(DEFAULT_PREDICTOR_PARAMS, { levels: String(levels), ...r.predictor_overrides });
-        if (r.snapshot.length > 0) {
-          predictor = decodePredictorSnapshot(r.snapshot, `CreateQueue ${r.queue} snapshot`, { params });
-          snapshotLoaded = true;
-        } else if (r.use_snapshot && opts.snapshot !== null) {
-          predictor = decodePredictorSnapshot(opts.snapshot.bytes, opts.snapshot.source, { params });
-          snapshotLoaded = true;
-        } else predictor = new Predictor(params);
+      let q: HarbingerQueue;
+      try {
+        if (params !== null) {
+          if (r.snapshot.length > 0) {
+            predictor = decodePredictorSnapshot(r.snapshot, `CreateQueue ${r.queue} snapshot`, { params });
+            snapshotLoaded = true;
+          } else if (r.use_snapshot && opts.snapshot !== null) {
+            predictor = decodePredictorSnapshot(opts.snapshot.bytes, opts.snapshot.source, { params });
+            snapshotLoaded = true;
+          } else predictor = new Predictor(params);
+        }
+        q = new HarbingerQueue(
+          {
+            levels, weights: c.weights, agingMs: c.agingMs, agingIntervalMs: c.agingIntervalMs, pausing: r.pausing && c.agingMs !== null,
+            leaseMs: c.leaseMs, maxRetries: c.maxRetries, ttlMs: c.ttlMs,
+            defaultLevel: predictor?.params.defaultLevel ?? Math.floor(levels / 2),
+            timeScale: c.timeScale, routeDefault: r.route_default, capacity: c.capacity, budget, baseBytes,
+          },
+          predictor, clock, PREDICT_OUTCOME_NAMES,
+        );
+      } catch (err) {
+        budget.release(baseBytes);
+        throw err;
       }
-      const q = new HarbingerQueue(
-        {
-          levels, weights: c.weights, agingMs: c.agingMs, agingIntervalMs: c.agingIntervalMs, pausing: r.pausing && c.agingMs !== null,
-          leaseMs: c.leaseMs, maxRetries: c.maxRetries, ttlMs: c.ttlMs,
-          defaultLevel: predictor?.params.defaultLevel ?? Math.floor(levels / 2),
-          timeScale: c.timeScale, routeDefault: r.route_default, capacity: c.capacity,
-        },
-        predictor, clock, PREDICT_OUTCOME_NAMES,
-      );
       queues.set(r.queue, q);
       log(`queue ${r.queue}: ${levels} levels${r.predictive ? ', predictive' : ''}${snapshotLoaded ? ' (snapshot)' : ''}`);
       cb(null, { snapshot_loaded: snapshotLoaded });
@@ -149,31 +184,59 @@ export async function startHarbingerBroker(opts: BrokerOptions): Promise<Running
     }),
     Consume: (call: grpc.ServerDuplexStream<{ queue: string; ack_token: string; ack_duration_ms: number }, unknown>) => {
       if (!isAuthorized(call.metadata, secret)) {
-        call.destroy(Object.assign(new Error(msg.brokerUnauthenticated()), { code: grpc.status.UNAUTHENTICATED }));
+        // An 'error' event ends the stream with its status (destroy would drop the status: the client would hang).
+        call.emit('error', Object.assign(new Error(msg.brokerUnauthenticated()), { code: grpc.status.UNAUTHENTICATED }));
         return;
       }
+      // One delivery in flight per session (the proto's promise): a request while the session waits for a delivery,
+      // or holds one it has not settled, ends the session with FAILED_PRECONDITION.
       let ended = false;
+      let waiting = false;
+      let held: { q: HarbingerQueue; token: string } | null = null;
+      const hand = (): void => {
+        // A session that ends holding a delivery hands it back at once (the lease would, later).
+        if (held !== null && held.q.holds(held.token)) held.q.nack(held.token);
+        held = null;
+      };
+      const refuse = (code: grpc.status, message: string): void => {
+        ended = true;
+        hand();
+        call.emit('error', Object.assign(new Error(message), { code }));
+      };
       call.on('end', () => {
         ended = true;
+        hand();
         call.end();
       });
       call.on('error', () => {
         ended = true;
+        hand();
+      });
+      call.on('cancelled', () => {
+        ended = true;
+        hand();
       });
       call.on('data', (r: { queue: string; ack_token: string; ack_duration_ms: number }) => {
-        const q = queues.get(r.queue);
+        if (ended) return;
+        const q = r.queue.length * 3 > MAX_NAME_BYTES && utf8Bytes(r.queue) > MAX_NAME_BYTES ? undefined : queues.get(r.queue);
         if (q === undefined) {
-          call.destroy(Object.assign(new Error(msg.queueMissing(r.queue)), { code: grpc.status.NOT_FOUND }));
+          refuse(grpc.status.NOT_FOUND, msg.queueMissing(r.queue.slice(0, MAX_NAME_BYTES)));
           return;
         }
         if (r.ack_token !== '') {
           try {
             q.ack(r.ack_token, r.ack_duration_ms);
           } catch (err) {
-            call.destroy(Object.assign(new Error((err as Error).message), { code: statusOf(err) }));
+            refuse(statusOf(err), (err as Error).message);
             return;
           }
         }
+        if (waiting || (held !== null && held.q.holds(held.token))) {
+          refuse(grpc.status.FAILED_PRECONDITION, msg.consumeOneInFlight());
+          return;
+        }
+        held = null;
+        waiting = true;
         const wait = (): void => {
           if (ended) return;
           q.pull(60_000).then((d) => {
@@ -186,6 +249,8 @@ export async function startHarbingerBroker(opts: BrokerOptions): Promise<Running
               else call.end();
               return;
             }
+            waiting = false;
+            held = { q, token: d.token };
             call.write({ found: true, id: d.id, key: d.key, payload: d.payload, token: d.token, attempt: d.attempt, level: d.level, outcome: d.outcome, lease_ms: d.leaseMs });
           }, () => undefined);
         };
@@ -211,10 +276,11 @@ export async function startHarbingerBroker(opts: BrokerOptions): Promise<Running
     Stats: authed((call: Req<{ queue: string }>, cb: Cb) => {
       const q = queueOf(call.request.queue, cb);
       if (q === null) return;
-      const s = q.stats();
+      const s = q.stats(STATS_DEAD_LETTERS);
       cb(null, {
         submitted: s.submitted, bytes_held: s.bytesHeld, waiting: s.waiting, in_flight: s.inFlight, completed: s.completed, expired_leases: s.expiredLeases,
         dead_letters: s.deadLetters, outcomes: s.outcomes, promotions: s.promotions, censored: s.censored,
+        dead_lettered: s.deadLettered, dead_letters_dropped: s.deadLettersDropped, dead_letters_truncated: s.deadLetters.length < s.deadLettered, memory_bytes: s.memoryBytes,
       });
     }),
   });
@@ -225,6 +291,7 @@ export async function startHarbingerBroker(opts: BrokerOptions): Promise<Running
   });
   return {
     port,
+    memory: () => ({ usedBytes: budget.used, limitBytes: budget.limit, queues: queues.size, refusals: budget.refusals }),
     close: () => new Promise<void>((resolve) => {
       for (const q of queues.values()) q.close();
       queues.clear();

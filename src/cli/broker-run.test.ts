@@ -28,6 +28,10 @@ describe('runBrokerCommand', () => {
     await expect(runBrokerCommand({ listen: '127.0.0.1:0', maxQueueMessages: '0' })).rejects.toThrow(/option --max-queue-messages: "0"; expected an integer from 1 to 10000000/);
     await expect(runBrokerCommand({ listen: '127.0.0.1:0', maxQueueBytes: '1e99' })).rejects.toThrow(/option --max-queue-bytes/);
   });
+  it('refuses a queue count or memory budget outside its range, naming the option', async () => {
+    await expect(runBrokerCommand({ listen: '127.0.0.1:0', maxQueues: '0' })).rejects.toThrow(/option --max-queues: "0"; expected an integer from 1 to 100000/);
+    await expect(runBrokerCommand({ listen: '127.0.0.1:0', maxMemoryBytes: '1000' })).rejects.toThrow(/option --max-memory-bytes: "1000"; expected an integer from 1048576 to/);
+  });
 });
 
 describe('readBrokerTls', () => {

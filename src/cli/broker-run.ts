@@ -6,6 +6,7 @@ import { readPredictorSnapshot } from '../io/predictor-snapshot-io.ts';
 import { startHarbingerBroker } from '../broker/harbinger-server.ts';
 import { BROKER_TOKEN_ENV, isLoopbackHost } from '../broker/broker-auth.ts';
 import { checkRange, DEFAULT_CAPACITY, FieldRangeError } from '../broker/broker-limits.ts';
+import { DEFAULT_BROKER_LIMITS } from '../broker/broker-memory.ts';
 import { certificatePairProblem } from '../broker/broker-tls.ts';
 import type { BrokerTls } from '../broker/harbinger-server.ts';
 
@@ -18,7 +19,7 @@ export function parseListen(text: string): { host: string; port: number } {
 }
 
 /** A whole-number option within a broker field's range. Throws InputError naming the option. */
-function rangedOption(option: string, field: 'max_messages' | 'max_bytes', text: unknown, fallback: number): number {
+function rangedOption(option: string, field: 'max_messages' | 'max_bytes' | 'max_queues' | 'max_memory_bytes', text: unknown, fallback: number): number {
   if (text === undefined) return fallback;
   try {
     return checkRange(field, Number(text));
@@ -69,6 +70,10 @@ export async function runBrokerCommand(opts: Record<string, unknown>): Promise<v
     maxMessages: rangedOption('--max-queue-messages', 'max_messages', opts.maxQueueMessages, DEFAULT_CAPACITY.maxMessages),
     maxBytes: rangedOption('--max-queue-bytes', 'max_bytes', opts.maxQueueBytes, DEFAULT_CAPACITY.maxBytes),
   };
+  const limits = {
+    maxQueues: rangedOption('--max-queues', 'max_queues', opts.maxQueues, DEFAULT_BROKER_LIMITS.maxQueues),
+    maxMemoryBytes: rangedOption('--max-memory-bytes', 'max_memory_bytes', opts.maxMemoryBytes, DEFAULT_BROKER_LIMITS.maxMemoryBytes),
+  };
   let snapshot: { bytes: Uint8Array; source: string } | null = null;
   if (opts.predictorSnapshot !== undefined) {
     const file = String(opts.predictorSnapshot);
@@ -78,15 +83,25 @@ export async function runBrokerCommand(opts: Record<string, unknown>): Promise<v
   const log = opts.quiet ? undefined : (line: string): void => void process.stderr.write(`hsim broker: ${line}\n`);
   let broker;
   try {
-    broker = await startHarbingerBroker({ listen: `${host}:${port}`, snapshot, token, capacity, tls, ...(log ? { log } : {}) });
+    broker = await startHarbingerBroker({ listen: `${host}:${port}`, snapshot, token, capacity, limits, tls, ...(log ? { log } : {}) });
   } catch (err) {
     throw new InputError(msg.cannotListen(host, port, (err as Error).message));
   }
   process.stdout.write(`listening ${host}:${broker.port}${tls === null ? '' : ' (TLS)'}\n`);
+  const running = broker;
+  // A measurement hook for operators and the memory tests: the account and the RSS after a full GC (hsim's
+  // launcher exposes gc), on stderr even with --quiet.
+  const report = (): void => {
+    (globalThis as { gc?: () => void }).gc?.();
+    const m = running.memory();
+    process.stderr.write(`hsim broker: ${msg.brokerMemoryReport(m.usedBytes, m.limitBytes, m.queues, m.refusals, process.memoryUsage().rss)}\n`);
+  };
+  process.on('SIGUSR2', report);
   await new Promise<void>((resolve) => {
     const stop = (): void => resolve();
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
   });
+  process.off('SIGUSR2', report);
   await broker.close();
 }

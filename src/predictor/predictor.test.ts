@@ -371,4 +371,23 @@ describe('key limits and recycling', () => {
     expect(p.observeOutcomeCounts().created).toBe(64);
     expect(p.observeOutcomeCounts().pooled_only).toBe(436);
   });
+
+  it('sizes its tables by the keys held, doubling from 16 slots up to maxKeys, and keeps every key through growth', () => {
+    // Per slot: 48 bins and 8 numbers of 8 bytes, lowBin and tier of 1 byte = 458 bytes.
+    const perSlot = BIN_COUNT * 8 + 8 * 8 + 2;
+    const p = new Predictor(); // maxKeys 16384: a full table would be 7.5 MB
+    expect(p.tableBytes()).toBe(16 * perSlot);
+    for (let i = 0; i < 17; i++) p.observe(`key-${i}`, i + 1);
+    expect(p.tableBytes()).toBe(32 * perSlot);
+    for (let i = 17; i < 1000; i++) p.observe(`key-${i}`, i + 1);
+    expect(p.tableBytes()).toBe(1024 * perSlot);
+    for (let i = 0; i < 1000; i++) {
+      const k = p.inspectKey(`key-${i}`)!;
+      expect(k.count).toBe(1);
+      expect(k.weightedSum).toBeCloseTo(i + 1, 9); // v·s / s: exact up to the last bit
+    }
+    const capped = new Predictor(P({ maxKeys: 64, shards: 16 }));
+    for (let i = 0; i < 500; i++) capped.observe(`key-${i}`, 1);
+    expect(capped.tableBytes()).toBe(64 * perSlot);
+  });
 });

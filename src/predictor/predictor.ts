@@ -10,6 +10,8 @@ import type { PredictorState } from './predictor-state.ts';
 
 /** Renormalise a scale factor once it passes this (SPEC §6). */
 const RENORM_AT = 1e100;
+/** Key slots a new predictor allocates; the tables double as keys arrive, up to maxKeys. */
+const INITIAL_SLOTS = 16;
 const SUMMARY_MEDIAN = 0;
 const SUMMARY_MEAN = 1;
 const SUMMARY_P75 = 2;
@@ -61,6 +63,9 @@ const SLOT_FIELDS = [
  *   the last tier); see `tierWithHysteresis`.
  * - Unknown keys: `predict` never creates an entry. A stale key is not revived by `predict`.
  * - Limits: a new key goes to shard fnv1a32(UTF-8 bytes) mod shards, each holding maxKeys/shards keys.
+ *   The per-key tables are sized by use (they double as keys arrive, up to maxKeys), so an idle or small
+ *   predictor holds a few KiB whatever maxKeys is; a key's slot is its place in that allocation order, and its
+ *   position in its shard (the order of the LRU scan, the slot numbering of a state) is kept per shard.
  *   When the shard is full only its least recently active key (ties: the earliest created entry) is a
  *   candidate; it is recycled if idle ≥ recycleProvenIdleMs (count ≥ n_min) or ≥ recycleColdIdleMs
  *   (count < n_min); otherwise the observation feeds only the pooled histogram (`pooled_only`), and a
@@ -88,22 +93,26 @@ export class Predictor {
   private nowUs = 0.5;
   private nextSeq = 0;
   private readonly slotOf = new Map<string, number>();
-  private readonly keyOf: (string | undefined)[];
-  private readonly bins: Float64Array;
-  private readonly scale: Float64Array;
-  private readonly count: Float64Array;
-  private readonly cens: Float64Array;
-  private readonly sumWV: Float64Array;
+  private readonly keyOf: (string | undefined)[] = [];
+  private bins: Float64Array;
+  private scale: Float64Array;
+  private count: Float64Array;
+  private cens: Float64Array;
+  private sumWV: Float64Array;
   /** Sum of the slot's (scaled) histogram weights, kept incrementally. */
-  private readonly total: Float64Array;
+  private total: Float64Array;
   private readonly pair = new Float64Array(2);
   /** Lowest bin that received weight since the slot was cleared (48 when none): the walks start there. */
-  private readonly lowBin: Int8Array;
-  private readonly lastActUs: Float64Array;
-  private readonly lastDecayUs: Float64Array;
-  private readonly createdSeq: Float64Array;
-  private readonly tier: Int8Array;
-  private readonly shardUsed: Int32Array;
+  private lowBin: Int8Array;
+  private lastActUs: Float64Array;
+  private lastDecayUs: Float64Array;
+  private createdSeq: Float64Array;
+  private tier: Int8Array;
+  /** Slots allocated so far (each held by a key); the tables hold `capacity` slots. */
+  private slotsUsed = 0;
+  private capacity: number;
+  /** Per shard, its keys' slots in the order they joined the shard (a recycled slot keeps its place). */
+  private readonly shardSlots: number[][];
   private readonly shardCap: number;
 
   private readonly pooledBins = new Float64Array(BIN_COUNT);
@@ -147,9 +156,9 @@ export class Predictor {
     validatePredictorParams(params);
     this.params = Object.freeze({ ...params });
     this.nowUs = 0;
-    const cap = params.maxKeys;
+    const cap = Math.min(params.maxKeys, INITIAL_SLOTS);
+    this.capacity = cap;
     this.shardCap = params.maxKeys / params.shards;
-    this.keyOf = new Array<string | undefined>(cap).fill(undefined);
     this.bins = new Float64Array(cap * BIN_COUNT);
     this.scale = new Float64Array(cap);
     this.count = new Float64Array(cap);
@@ -161,7 +170,7 @@ export class Predictor {
     this.lastDecayUs = new Float64Array(cap);
     this.createdSeq = new Float64Array(cap);
     this.tier = new Int8Array(cap).fill(-1);
-    this.shardUsed = new Int32Array(params.shards);
+    this.shardSlots = Array.from({ length: params.shards }, () => []);
     this.nb = params.levels - 1;
     this.bounds = new Float64Array(this.nb);
     this.cand = new Float64Array(this.nb);
@@ -216,7 +225,7 @@ export class Predictor {
     this.boundKeys = keys;
     this.boundId.clear();
     this.idSlot = new Int32Array(keys.length).fill(-1);
-    const slotId = new Int32Array(this.keyOf.length).fill(-1);
+    const slotId = new Int32Array(this.capacity).fill(-1);
     this.slotId = slotId;
     keys.forEach((key, id) => {
       if (this.boundId.has(key)) return; // a repeated string stays on the string path
@@ -416,8 +425,9 @@ export class Predictor {
   exportState(): PredictorState {
     const slots: number[] = [];
     for (let sh = 0; sh < this.params.shards; sh++) {
-      for (let i = 0; i < this.shardUsed[sh]!; i++) slots.push(sh * this.shardCap + i);
+      for (let i = 0; i < this.shardSlots[sh]!.length; i++) slots.push(sh * this.shardCap + i);
     }
+    const held = this.shardSlots.flat();
     const n = slots.length;
     const st: PredictorState = {
       nowUs: this.nowUs,
@@ -443,7 +453,7 @@ export class Predictor {
       tier: new Int8Array(n),
       bins: new Float64Array(n * BIN_COUNT),
     };
-    slots.forEach((slot, e) => {
+    held.forEach((slot, e) => {
       st.keys.push(this.keyOf[slot]!);
       for (const [field, own] of SLOT_FIELDS) st[field][e] = this[own][slot]!;
       st.bins.set(this.bins.subarray(slot * BIN_COUNT, (slot + 1) * BIN_COUNT), e * BIN_COUNT);
@@ -494,20 +504,22 @@ export class Predictor {
       if (!isValidKey(key)) fail(`key ${e} is not 1–256 UTF-8 bytes`);
       if (p.slotOf.has(key)) fail(`key ${JSON.stringify(key)} appears twice`);
       const shard = fnv1a32(key) % params.shards;
-      if (slot !== shard * p.shardCap + p.shardUsed[shard]!) fail(`key ${JSON.stringify(key)} at slot ${slot}; expected slot ${shard * p.shardCap + p.shardUsed[shard]!} of shard ${shard}`);
+      const members = p.shardSlots[shard]!;
+      if (slot !== shard * p.shardCap + members.length) fail(`key ${JSON.stringify(key)} at slot ${slot}; expected slot ${shard * p.shardCap + members.length} of shard ${shard}`);
       const tier = state.tier[e]!;
       if (tier < -1 || tier > p.nb) fail(`key ${JSON.stringify(key)} holds tier ${tier}; expected −1..${p.nb}`);
       const vals = [state.scale[e]!, state.count[e]!, state.censored[e]!, state.sumWeightedValues[e]!, state.total[e]!, state.lastActivityUs[e]!, state.lastDecayUs[e]!, state.createdSeq[e]!];
       if (!vals.every(finite) || !(state.scale[e]! > 0) || state.count[e]! < 0 || state.censored[e]! < 0) fail(`key ${JSON.stringify(key)} has invalid numbers`);
       const w = state.bins.subarray(e * BIN_COUNT, (e + 1) * BIN_COUNT);
       if (!w.every((x) => finite(x) && x >= 0)) fail(`key ${JSON.stringify(key)} has invalid histogram weights`);
-      p.shardUsed[shard]! += 1;
-      p.slotOf.set(key, slot);
-      p.keyOf[slot] = key;
-      for (const [field, own] of SLOT_FIELDS) p[own][slot] = state[field][e]!;
-      p.bins.set(w, slot * BIN_COUNT);
+      const own = p.newSlot();
+      members.push(own);
+      p.slotOf.set(key, own);
+      p.keyOf[own] = key;
+      for (const [field, mine] of SLOT_FIELDS) p[mine][own] = state[field][e]!;
+      p.bins.set(w, own * BIN_COUNT);
       const low = w.findIndex((x) => x > 0);
-      p.lowBin[slot] = low < 0 ? BIN_COUNT : low; // bins below hold no weight, so walks give the same results
+      p.lowBin[own] = low < 0 ? BIN_COUNT : low; // bins below hold no weight, so walks give the same results
     }
     return p;
   }
@@ -585,16 +597,16 @@ export class Predictor {
 
   /** Finds a slot for a new key (free, or recycled from the shard's least recently active key), or −1. */
   private claimSlot(key: string): number {
-    const shard = fnv1a32(key) % this.params.shards;
-    const first = shard * this.shardCap;
+    const members = this.shardSlots[fnv1a32(key) % this.params.shards]!;
     let slot: number;
-    if (this.shardUsed[shard]! < this.shardCap) {
-      slot = first + this.shardUsed[shard]!;
-      this.shardUsed[shard]! += 1;
+    if (members.length < this.shardCap) {
+      slot = this.newSlot();
+      members.push(slot);
       this.eventOutcome = ObserveOutcome.created;
     } else {
-      let lru = first;
-      for (let i = first + 1; i < first + this.shardCap; i++) {
+      let lru = members[0]!;
+      for (let j = 1; j < members.length; j++) {
+        const i = members[j]!;
         const a = this.lastActUs[i]!;
         const b = this.lastActUs[lru]!;
         if (a < b || (a === b && this.createdSeq[i]! < this.createdSeq[lru]!)) lru = i;
@@ -620,6 +632,48 @@ export class Predictor {
     }
     this.createdSeq[slot] = this.nextSeq++;
     return slot;
+  }
+
+  /** Allocates the next slot, doubling the tables (up to maxKeys slots) when they are full. */
+  private newSlot(): number {
+    if (this.slotsUsed === this.capacity) this.grow(Math.min(this.params.maxKeys, this.capacity * 2));
+    return this.slotsUsed++;
+  }
+
+  /** Re-allocates every per-slot table with room for `cap` slots, keeping the slots held. */
+  private grow(cap: number): void {
+    const f64 = (a: Float64Array, per = 1): Float64Array => {
+      const b = new Float64Array(cap * per);
+      b.set(a);
+      return b;
+    };
+    const i8 = (a: Int8Array, fill: number): Int8Array => {
+      const b = new Int8Array(cap).fill(fill);
+      b.set(a);
+      return b;
+    };
+    this.bins = f64(this.bins, BIN_COUNT);
+    this.scale = f64(this.scale);
+    this.count = f64(this.count);
+    this.cens = f64(this.cens);
+    this.sumWV = f64(this.sumWV);
+    this.total = f64(this.total);
+    this.lastActUs = f64(this.lastActUs);
+    this.lastDecayUs = f64(this.lastDecayUs);
+    this.createdSeq = f64(this.createdSeq);
+    this.lowBin = i8(this.lowBin, BIN_COUNT);
+    this.tier = i8(this.tier, -1);
+    if (this.slotId !== null) {
+      const b = new Int32Array(cap).fill(-1);
+      b.set(this.slotId);
+      this.slotId = b;
+    }
+    this.capacity = cap;
+  }
+
+  /** Bytes of the per-key tables as allocated now (the slot tables; key strings and the key map not included). */
+  tableBytes(): number {
+    return this.capacity * (BIN_COUNT * 8 + 8 * 8 + 2 + (this.slotId === null ? 0 : 4));
   }
 
   /** Adds a duration (its bin) to the pooled histogram and refreshes the boundaries when due. */

@@ -7,6 +7,9 @@ import { HarbingerClient } from './harbinger-client.ts';
 import { speaksTls } from './broker-probe.ts';
 import { BROKER_TOKEN_ENV } from '../broker/broker-auth.ts';
 
+/** How long the end of a run waits for the broker's Stats and DeleteQueue answers, wall ms. */
+const SETTLE_CALL_DEADLINE_MS = 5000;
+
 /** Settings of the per-run Harbinger queue that do not come from the arm. */
 export interface HarbingerRunSettings {
   readonly leaseMs: number;
@@ -79,14 +82,14 @@ export class HarbingerAdapter implements BrokerAdapter {
   }
 
   async deadLetters(): Promise<number> {
-    const s = await this.client.stats(this.setup!.queue);
-    return s.dead_letters.length;
+    const s = await this.client.stats(this.setup!.queue, SETTLE_CALL_DEADLINE_MS);
+    return s.dead_lettered;
   }
 
   async close(): Promise<void> {
     this.closing = true;
     for (const s of this.streams) s.cancel();
-    await this.client.deleteQueue(this.setup!.queue).catch(() => undefined);
+    await this.client.deleteQueue(this.setup!.queue, SETTLE_CALL_DEADLINE_MS).catch(() => undefined);
     this.client.close();
   }
 

@@ -11,12 +11,15 @@ export interface StatsReply {
   submitted: number; bytes_held: number; waiting: number; in_flight: number; completed: number; expired_leases: number; promotions: number; censored: number;
   dead_letters: { id: string; key: string; reason: string; attempts: number }[];
   outcomes: Record<string, number>;
+  dead_lettered: number; dead_letters_dropped: number; dead_letters_truncated: boolean; memory_bytes: number;
 }
 
 /** Typed calls of the Harbinger service; each rejects with the gRPC error (code + details). */
 export class HarbingerClient {
   private readonly client: grpc.Client;
   private readonly metadata = new grpc.Metadata();
+  /** Unary calls not yet answered: `close` cancels them, so a broker that stopped answering holds nothing open. */
+  private readonly pending = new Set<grpc.ClientUnaryCall>();
 
   /**
    * `token`: the broker's shared secret, sent with every call (null when the broker has none). `tlsCa`: PEM
@@ -37,18 +40,26 @@ export class HarbingerClient {
     return new Promise((resolve, reject) => this.client.waitForReady(Date.now() + timeoutMs, (err) => (err ? reject(err) : resolve())));
   }
 
-  call<T>(method: string, req: Record<string, unknown>): Promise<T> {
+  /** Calls `method`; with `deadlineMs`, the call fails with DEADLINE_EXCEEDED when not answered within it. */
+  call<T>(method: string, req: Record<string, unknown>, deadlineMs?: number): Promise<T> {
     return new Promise((resolve, reject) => {
-      const fn = (this.client as unknown as Record<string, (r: unknown, md: grpc.Metadata, cb: (e: grpc.ServiceError | null, v: T) => void) => void>)[method]!;
-      fn.call(this.client, req, this.metadata, (err, v) => (err ? reject(err) : resolve(v)));
+      type Unary = (r: unknown, md: grpc.Metadata, o: grpc.CallOptions, cb: (e: grpc.ServiceError | null, v: T) => void) => grpc.ClientUnaryCall;
+      const fn = (this.client as unknown as Record<string, Unary>)[method]!;
+      const options: grpc.CallOptions = deadlineMs === undefined ? {} : { deadline: Date.now() + deadlineMs };
+      const call = fn.call(this.client, req, this.metadata, options, (err, v) => {
+        this.pending.delete(call);
+        if (err) reject(err);
+        else resolve(v);
+      });
+      this.pending.add(call);
     });
   }
 
   createQueue(req: Record<string, unknown>): Promise<{ snapshot_loaded: boolean }> {
     return this.call('CreateQueue', req);
   }
-  deleteQueue(queue: string): Promise<unknown> {
-    return this.call('DeleteQueue', { queue });
+  deleteQueue(queue: string, deadlineMs?: number): Promise<unknown> {
+    return this.call('DeleteQueue', { queue }, deadlineMs);
   }
   submit(queue: string, id: string, key: string, level: number, costMs: number): Promise<{ level: number; outcome: number }> {
     return this.call('Submit', { queue, id, key, payload: Buffer.alloc(0), level, cost_ms: costMs });
@@ -68,10 +79,13 @@ export class HarbingerClient {
     const fn = (this.client as unknown as Record<string, (md: grpc.Metadata) => grpc.ClientDuplexStream<Record<string, unknown>, PullReply>>).Consume!;
     return fn.call(this.client, this.metadata);
   }
-  stats(queue: string): Promise<StatsReply> {
-    return this.call('Stats', { queue });
+  stats(queue: string, deadlineMs?: number): Promise<StatsReply> {
+    return this.call('Stats', { queue }, deadlineMs);
   }
+  /** Cancels every unanswered call and closes the channel. */
   close(): void {
+    for (const call of this.pending) call.cancel();
+    this.pending.clear();
     this.client.close();
   }
 }

@@ -5,6 +5,9 @@ import type { HandlerRun } from './compute-pool-io.ts';
 import type { ReplayPlan } from './replay-plan.ts';
 import { sleepUntil } from './wall-clock.ts';
 
+/** How long the end of a run waits for the adapter to close, wall ms. */
+const CLOSE_DEADLINE_MS = 10_000;
+
 /** The sidecar: routes each message before it is submitted and learns from its acknowledgement (times in trace ms). */
 export interface Sidecar {
   /** Level for message m at simulated time `nowMs`, or null when the broker routes; sets `cost` (ms, 0 = none). */
@@ -59,7 +62,11 @@ export interface ComputeHandlers {
 
 export interface DriverOptions {
   readonly workers: number;
-  /** Give up when nothing completes for this long after the last submit (wall ms): the rest is lost. */
+  /**
+   * Give up when no message is delivered or acknowledged for this long while some are outstanding (submitted and
+   * not completed), wall ms: the broker stopped answering and the run is invalid. Handlers take at most the
+   * longest duration, so an answering broker shows progress well within a limit above it.
+   */
   readonly stallMs: number;
   /** Delay before the first scheduled arrival, wall ms (lets consumers attach). */
   readonly leadInMs: number;
@@ -89,10 +96,17 @@ export async function runReplay(plan: ReplayPlan, keys: readonly string[], adapt
   const handlerEnd = compute === undefined ? null : new Float64Array(n).fill(Number.NaN);
   const idleGap = new Float64Array(n).fill(Number.NaN);
   let completed = 0;
+  let published = 0;
   let lastProgress = 0;
+  let stalled = false;
   let finish: (() => void) | null = null;
   const done = new Promise<void>((resolve) => (finish = resolve));
-  const stop = (): void => finish?.();
+  // Stopping also wakes the producer from its sleep until the next arrival.
+  const stopped = new AbortController();
+  const stop = (): void => {
+    stopped.abort();
+    finish?.();
+  };
 
   adapter.onFailure((reason) => {
     if (failures.length < 20) failures.push(reason);
@@ -125,6 +139,7 @@ export async function runReplay(plan: ReplayPlan, keys: readonly string[], adapt
       return 0;
     }
     start[id] = t - origin;
+    lastProgress = t;
     if (info.outcome >= 0) outcome[id] = info.outcome;
     const d = plan.durationWall[id]!;
     if (compute === undefined) await sleepUntil(t + d);
@@ -154,7 +169,8 @@ export async function runReplay(plan: ReplayPlan, keys: readonly string[], adapt
   const producer = (async (): Promise<void> => {
     for (let m = 0; m < n && failures.length === 0; m++) {
       const deadline = origin + plan.arrivalWall[m]!;
-      if (performance.now() < deadline) await sleepUntil(deadline);
+      if (performance.now() < deadline) await sleepUntil(deadline, stopped.signal);
+      if (stopped.signal.aborted) break;
       const now = performance.now();
       lateness[m] = now - deadline;
       submit[m] = now - origin;
@@ -162,14 +178,16 @@ export async function runReplay(plan: ReplayPlan, keys: readonly string[], adapt
       sidecar.outcome = -1;
       const level = sidecar.route(m, (now - origin) * X);
       if (sidecar.outcome >= 0) outcome[m] = sidecar.outcome;
+      // The clock of progress starts when work appears after none was outstanding.
+      if (published === completed) lastProgress = now;
+      published++;
       adapter.publish(m, keys[m]!, level, sidecar.cost);
     }
   })();
   const watchdog = setInterval(() => {
-    const lastDeadline = origin + (n > 0 ? plan.arrivalWall[n - 1]! : 0);
-    const now = performance.now();
-    if (now > lastDeadline && now - Math.max(lastProgress, lastDeadline) > opts.stallMs) {
-      failures.push(msg.replayStalled(opts.stallMs, n - completed));
+    if (published > completed && performance.now() - lastProgress > opts.stallMs) {
+      stalled = true;
+      failures.push(msg.replayNoProgress(opts.stallMs, n - completed));
       stop();
     }
   }, 200);
@@ -178,15 +196,26 @@ export async function runReplay(plan: ReplayPlan, keys: readonly string[], adapt
   clearInterval(watchdog);
   await producer;
   let deadLettered = 0;
-  try {
-    deadLettered = await adapter.deadLetters();
-  } catch (err) {
-    failures.push(msg.deadLettersUnreadable((err as Error).message));
+  // A broker that stopped answering would not answer this either (the run is invalid already).
+  if (!stalled) {
+    try {
+      deadLettered = await adapter.deadLetters();
+    } catch (err) {
+      failures.push(msg.deadLettersUnreadable((err as Error).message));
+    }
   }
   const wallSeconds = (performance.now() - origin) / 1000;
   const cpuUsed = process.cpuUsage(cpu0);
   const handlerProcessCpuMs = compute === undefined ? null : compute.processCpuMs() - handlerCpu0;
-  await adapter.close().catch(() => undefined);
+  // Best effort, and bounded: a broker that stopped answering must not hold the replay (the adapter's own calls
+  // have deadlines; this bounds the others').
+  await new Promise<void>((resolve) => {
+    const t = setTimeout(resolve, CLOSE_DEADLINE_MS);
+    adapter.close().catch(() => undefined).then(() => {
+      clearTimeout(t);
+      resolve();
+    });
+  });
   return {
     submit, start, end, lateness, outcome, completed, deadLettered, failures, wallSeconds,
     overrunMeanMs: completed > 0 ? overrun / completed : 0, turnaroundMeanMs: turnN > 0 ? turnSum / turnN : Number.NaN,

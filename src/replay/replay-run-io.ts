@@ -51,6 +51,8 @@ export interface ReplayConfig {
   readonly handlerProcesses: number;
   /** Harbinger over TLS: the PEM certificate(s) to trust (--tls-ca); null = plaintext. */
   readonly tlsCa: Buffer | null;
+  /** --stall-timeout (wall ms), or null for the default max(10 s, 3 × the longest scaled duration × stretch). */
+  readonly stallTimeoutMs: number | null;
 }
 
 /** Default number of handler processes: one per consumer, up to this many (each process time-slices its consumers). */
@@ -121,10 +123,16 @@ export function buildReplayConfig(opts: RawOptions): ReplayConfig {
     } else handlerProcesses = p;
   } else if (handlers === 'compute' && sim !== null) handlerProcesses = Math.min(sim.workers, DEFAULT_MAX_HANDLER_PROCESSES);
   const tlsCa = readTlsCa(opts.tlsCa, broker, issues);
+  let stallTimeoutMs: number | null = null;
+  if (opts.stallTimeout !== undefined) {
+    const t = Number(opts.stallTimeout);
+    if (!(t >= 100 && t <= 86_400_000)) issues.push(msg.stallTimeoutInvalid(String(opts.stallTimeout)));
+    else stallTimeoutMs = t;
+  }
   if (issues.length > 0 || sim === null || broker === null) {
     throw new InputError(msg.commandOptionProblems('replay', issues.length), issues);
   }
-  return { sim, broker, timeScale, latenessBoundMs: bound, maxRetries, useBrokerSnapshot, handlers: handlers as 'sleep' | 'compute', handlerProcesses, tlsCa };
+  return { sim, broker, timeScale, latenessBoundMs: bound, maxRetries, useBrokerSnapshot, handlers: handlers as 'sleep' | 'compute', handlerProcesses, tlsCa, stallTimeoutMs };
 }
 
 /** The PEM bytes of --tls-ca (harbinger only), or null when not given; problems go to `issues`. */
@@ -337,7 +345,8 @@ async function replayArms(
     };
     log(`replay: ${arm.text} through ${cfg.broker.display}: ${m} messages over ${(plan.arrivalWall[m - 1] ?? 0) / 1000} s, ${sim.workers} consumers`);
     const adapter = adapterFor(cfg, leaseMs);
-    const driverOpts: DriverOptions = { workers: sim.workers, stallMs: Math.max(10_000, 3 * maxDur * stretch), leadInMs: 300, ...(pool === null ? {} : { compute: pool }) };
+    const stallMs = cfg.stallTimeoutMs ?? Math.max(10_000, 3 * maxDur * stretch);
+    const driverOpts: DriverOptions = { workers: sim.workers, stallMs, leadInMs: 300, ...(pool === null ? {} : { compute: pool }) };
     const meas = await runReplay(plan, rowKeyStrings(keys(), first, trace.n), adapter, setup, sidecar, onProgress !== undefined
       ? { ...driverOpts, onProgress: (c, t) => onProgress(arm.text, c, t) }
       : driverOpts);

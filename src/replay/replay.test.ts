@@ -114,6 +114,14 @@ describe('replay options (no broker needed)', () => {
     expect(problems(options('harbinger://h:1', ['per-key'])).join('\n')).toMatch(/one queue per key/);
   });
 
+  it('takes --stall-timeout in wall ms from 100 to a day, and refuses anything else naming the option', () => {
+    expect(buildReplayConfig(options('harbinger://h:1', ['fifo'], { stallTimeout: '5000' })).stallTimeoutMs).toBe(5000);
+    expect(buildReplayConfig(options('harbinger://h:1', ['fifo'])).stallTimeoutMs).toBeNull();
+    for (const bad of ['0', '99', 'abc', '1e12']) {
+      expect(problems(options('harbinger://h:1', ['fifo'], { stallTimeout: bad })).join('\n')).toContain(`--stall-timeout: "${bad}"`);
+    }
+  });
+
   it('exits 2 with a clear message for bad input and for an unreachable broker, before anything is sent', () => {
     const run = (args: string[]): { status: number | null; stderr: string } => {
       const r = spawnSync(process.execPath, [HSIM, 'replay', trace, ...args], { encoding: 'utf8' });
@@ -180,6 +188,38 @@ describe('Harbinger broker (own process, gRPC)', () => {
     expect(reasons.join('\n')).toMatch(/fifo: broker failure: (consumer stream (failed|ended)|submit failed)/);
     expect((file.replay as { valid: boolean }).valid).toBe(false);
   }, 60_000);
+  it('a broker frozen with SIGSTOP mid-run makes the run invalid within the stall limit, and nothing hangs', async () => {
+    // Frozen a second after the replay created its run queue: connections stay open, nothing is answered.
+    let stoppedAt = 0;
+    const b = await spawnBroker(() => setTimeout(() => {
+      stoppedAt = performance.now();
+      b.child.kill('SIGSTOP');
+    }, 1000));
+    try {
+      const { valid, reasons, file } = await replayTrace(trace, options(`harbinger://127.0.0.1:${b.port}`, ['fifo', 'predictive']), () => undefined);
+      const returnedAfter = performance.now() - stoppedAt;
+      expect(stoppedAt).toBeGreaterThan(0);
+      expect(valid).toBe(false);
+      expect((file.replay as { valid: boolean }).valid).toBe(false);
+      // Only the first arm ran (a broker failure ends the replay) and it carries no metrics, only its reasons: the
+      // stall first (then the messages it lost, and lateness when the busy producer was late too).
+      expect(reasons.every((r) => r.startsWith('fifo: ')), reasons.join('\n')).toBe(true);
+      const m = /^fifo: broker failure: no delivery or acknowledgement for ([\d.]+) s while (\d+) messages were outstanding: the broker stopped answering/.exec(reasons[0]!);
+      expect(m, reasons[0]).not.toBeNull();
+      const stallMs = Number(m![1]) * 1000;
+      expect(stallMs).toBeGreaterThanOrEqual(10_000); // max(10 s, 3 × the longest scaled duration)
+      const arms = (file.results as Record<string, { arms: Record<string, { all?: unknown }> }>)[RUN.load]!.arms;
+      expect(Object.keys(arms)).toEqual(['fifo']);
+      expect(arms.fifo!.all).toBeUndefined();
+      // Detected after the stall limit, and returned soon after it: the end-of-run calls have deadlines (Stats is
+      // skipped, DeleteQueue waits ≤ 5 s, closing ≤ 10 s); 30 s of slack for a busy machine.
+      expect(returnedAfter).toBeGreaterThan(stallMs);
+      expect(returnedAfter).toBeLessThan(stallMs + 30_000);
+    } finally {
+      b.child.kill('SIGCONT');
+      b.child.kill('SIGKILL');
+    }
+  }, 120_000);
 });
 
 describe.skipIf(!REDIS_URL)('BullMQ on Redis (HSIM_REDIS_URL)', () => {

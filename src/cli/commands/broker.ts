@@ -13,11 +13,13 @@ export function registerBroker(program: Command): void {
     .option('--tls-key <file>', 'the PEM private key of --tls-cert (never commit it)')
     .option('--insecure-listen', 'allow a non-loopback --listen address without a token and TLS')
     .option('--max-queue-messages <n>', 'most messages a queue holds (waiting + in flight); a Submit past it is RESOURCE_EXHAUSTED', '1000000')
-    .option('--max-queue-bytes <n>', 'most payload bytes a queue holds', String(256 * 2 ** 20))
+    .option('--max-queue-bytes <n>', 'most bytes of payloads, ids and keys a queue holds', String(256 * 2 ** 20))
+    .option('--max-queues <n>', 'most queues held at once; a CreateQueue past it is RESOURCE_EXHAUSTED', '64')
+    .option('--max-memory-bytes <n>', 'memory budget of everything held (queues, predictors, messages, dead letters); past it RESOURCE_EXHAUSTED', String(2 ** 30))
     .option('--quiet', 'no diagnostics on stderr')
     .addHelpText('after', `
 Prints "listening <host:port>" on stdout once ready; stops on SIGINT or SIGTERM. A non-loopback --listen needs
-a token and TLS (or --insecure-listen).
+a token and TLS (or --insecure-listen). SIGUSR2 prints the memory account and RSS on stderr (after a full GC).
 
 Example:
   hsim broker --listen 127.0.0.1:27051 &

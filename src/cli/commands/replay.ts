@@ -24,6 +24,7 @@ export function registerReplay(program: Command): void {
     .option('--use-broker-snapshot', 'harbinger: start predictive arms from the snapshot the broker loaded at start')
     .option('--lateness-bound <ms>', 'a run whose producer lateness p99 exceeds this is invalid', '10')
     .option('--max-retries <n>', 'harbinger: deliveries beyond 1 + n dead-letter a message', '3')
+    .option('--stall-timeout <ms>', 'an arm with no delivery or acknowledgement for this long while messages are outstanding ends invalid (default: max(10000, 3 × the longest scaled duration))')
     .option('--seed <n>', 'seed for seeded arms (static-random)', '1')
     .option('--handlers <kind>', 'sleep: each handler sleeps its duration; compute: a calibrated CPU loop in handler processes', 'sleep')
     .option('--handler-processes <p>', 'compute: handler processes, consumer c in process c mod P (default: one per consumer, at most 16)')
