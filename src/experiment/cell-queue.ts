@@ -183,6 +183,7 @@ export interface ServeOptions {
 export async function serveCells(target: RedisTarget, queueName: string, opts: ServeOptions): Promise<{ close(): Promise<boolean>; ready: Promise<void> }> {
   const runner = await createJobRunner(opts.jobs, opts.folders);
   let stop: () => void = () => undefined;
+  let stopping = false;
   const stopped = new Promise<null>((resolve) => {
     stop = () => resolve(null);
   });
@@ -191,6 +192,11 @@ export async function serveCells(target: RedisTarget, queueName: string, opts: S
     const parsed = parseCellJob(job.data);
     if (!parsed.ok) throw new Error(INPUT_PREFIX + msg.queueJobRefused(parsed.issues));
     const task = parsed.value;
+    if (stopping) {
+      // Taken while stopping (before the pause reached the fetch loop): back on the queue, never started.
+      await job.moveToWait(token);
+      throw new WaitingError();
+    }
     opts.log(`cell ${task.id} started`);
     const outcome = await Promise.race([runner.run(task), stopped]);
     if (outcome === null) {
@@ -214,6 +220,9 @@ export async function serveCells(target: RedisTarget, queueName: string, opts: S
   return {
     ready: worker.waitUntilReady().then(() => undefined),
     async close() {
+      // Take no new job first: a cell put back on the queue below would otherwise be fetched again at once.
+      stopping = true;
+      await worker.pause(true);
       stop();
       const threads = await Promise.race([runner.abort().then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), ABORT_WAIT_MS).unref())]);
       await worker.close();
