@@ -64,8 +64,9 @@ describe('writeReport on an untrusted results folder', () => {
     expect(md).not.toMatch(/<img/);
     expect(md).not.toMatch(/[^\\]\]\(javascript/); // only the escaped `\](`, which is no link
     expect(md).toContain('**x&lt;img src=x onerror=alert(1)>**');
-    // Without PNGs a chart's heading is its bold title line.
-    expect(md).toContain('**Mean latency by window: x&lt;img src=x onerror=alert(1)>**');
+    // Without PNGs a chart is shown from its SVG under its heading; title and alt text are escaped alike.
+    expect(md).toContain('### Mean latency by window: x&lt;img src=x onerror=alert(1)>\n');
+    expect(md).toContain('![Mean latency by window: x&lt;img src=x onerror=alert(1)>](charts/');
     expect(md).toContain('fifo@[x\\](javascript:alert(2))');
     const html = readFileSync(w.indexHtml, 'utf8');
     expect(html).not.toMatch(/<img src=x/);
