@@ -1043,3 +1043,8 @@ export function warmCacheNotReadable(path: string, why: string): string {
 export function warmCacheRefused(path: string, reason: string): string {
   return `${path} was not used: ${reason}; the warm start ran on the history half and rewrote it`;
 }
+
+/** The stderr line of a warm-start cache warning (the run goes on; the warm start runs on the history half). */
+export function warmCacheWarningLine(warning: string): string {
+  return `hsim: warning: warm-start cache: ${warning}\n`;
+}
