@@ -6,8 +6,8 @@ import * as msg from '../src/messages.ts';
 import type { Trace } from '../src/trace/trace.ts';
 import { PayloadHash } from './payload-hash.ts';
 import {
-  CACHE_PREFIX_BYTES, CACHE_TRAILER_BYTES, cacheHeaderLength, digestBytes, digestHex, parseCacheHeader, pieceBytes, traceCacheLayout, traceColumnsProblem,
-  traceFromCacheColumns, type CacheColumn,
+  CACHE_PREFIX_BYTES, CACHE_TRAILER_BYTES, cacheHeaderLength, digestBytes, digestHex, parseCacheHeader, pieceBytes, traceCacheLayout, traceColumnsCheck,
+  traceFromCacheColumns, type CacheColumn, type TraceFacts,
 } from './trace-cache.ts';
 
 export { decodeTraceCache } from './trace-cache.ts';
@@ -83,12 +83,12 @@ function readExactly(fd: number, into: Uint8Array, position: number, chunk: numb
 /**
  * Reads the cache file at `path` built from the stored file with SHA-256 `fileSha256`: each column into its own
  * SharedArrayBuffer (so cell threads get the trace without a copy), in reads of at most `chunkBytes`, checking the
- * file's length against its header, the payload hash of every byte and every column's range. Returns the trace
- * and its CSV SHA-256, or the reason the file is not a valid, complete cache of that file (a half-written, corrupt
+ * file's length against its header, the payload hash of every byte and every column's range. Returns the trace,
+ * its CSV SHA-256 and its facts, or the reason the file is not a valid, complete cache of that file (a half-written, corrupt
  * or edited file is never returned).
  * @throws the file system's error (ENOENT, EACCES, EIO, …).
  */
-export function readTraceCacheFile(path: string, fileSha256: string, opts: CacheIoOptions = {}): { trace: Trace; sha256: string } | string {
+export function readTraceCacheFile(path: string, fileSha256: string, opts: CacheIoOptions = {}): { trace: Trace; sha256: string; facts: TraceFacts } | string {
   const chunk = opts.chunkBytes ?? CACHE_IO_CHUNK;
   const fd = openSync(path, 'r');
   try {
@@ -137,7 +137,8 @@ export function readTraceCacheFile(path: string, fileSha256: string, opts: Cache
     const computed = hash.digest();
     if (digestHex(trailer) !== computed) return msg.cachePayloadHashMismatch(digestHex(trailer), computed);
     const trace = traceFromCacheColumns(layout, columns);
-    return traceColumnsProblem(trace) ?? { trace, sha256: layout.header.sha256 };
+    const facts = traceColumnsCheck(trace);
+    return typeof facts === 'string' ? facts : { trace, sha256: layout.header.sha256, facts };
   } finally {
     closeSync(fd);
   }

@@ -7,7 +7,9 @@ import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { traceFromRows, type Trace } from '../src/trace/trace.ts';
-import { cacheHeaderLength, decodeTraceCache, encodeTraceCache, parseCacheHeader, traceColumnsProblem } from './trace-cache.ts';
+import { cacheHeaderLength, decodeTraceCache, encodeTraceCache, parseCacheHeader, traceColumnsCheck } from './trace-cache.ts';
+import { tieShare } from '../sim/diagnose/time-scale.ts';
+import { createRng } from '../src/rng/seeded.ts';
 import { readTraceCacheFile, writeTraceCacheFile } from './trace-cache-io.ts';
 
 const SHA = 'a'.repeat(64);
@@ -92,9 +94,20 @@ describe('trace cache format', () => {
     ];
     for (const [, t, reason] of cases) {
       expect(decodeTraceCache(encodeTraceCache(t, SHA, FILE), FILE)).toMatch(reason);
-      expect(traceColumnsProblem(t)).toMatch(reason);
+      expect(traceColumnsCheck(t)).toMatch(reason);
     }
-    expect(traceColumnsProblem(trace)).toBeNull();
+    expect(traceColumnsCheck(trace)).toEqual({ tieShare: 0 });
+  });
+
+  it('counts the tie share while checking arrivals: the same number as tieShare (the reference) on random runs of ties', () => {
+    const rng = createRng('cache-ties');
+    for (let trial = 0; trial < 200; trial++) {
+      const n = Math.floor(rng.next() * 40);
+      let t = 0;
+      const arrival = Float64Array.from({ length: n }, () => (t += rng.next() < 0.4 ? 0 : 1));
+      const facts = traceColumnsCheck({ ...trace, n, arrival, duration: new Float64Array(n), keyId: new Int32Array(n), classId: new Int32Array(n), size: new Float64Array(n) });
+      expect(facts).toEqual({ tieShare: tieShare(arrival, n) });
+    }
   });
 
   it('refuses dictionaries a parsed trace cannot have: an empty or repeated key', () => {

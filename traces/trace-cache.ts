@@ -197,7 +197,7 @@ export function traceFromCacheColumns(layout: CacheLayout, columns: Map<CacheCol
  * CSV SHA-256, or returns the reason it is not a valid cache of that file (wrong magic or version, payload hash
  * mismatch, other file, inconsistent sizes, a column value out of range). The arrays view `bytes` when aligned.
  */
-export function decodeTraceCache(bytes: Uint8Array, fileSha256: string): { trace: Trace; sha256: string } | string {
+export function decodeTraceCache(bytes: Uint8Array, fileSha256: string): { trace: Trace; sha256: string; facts: TraceFacts } | string {
   const headerLength = cacheHeaderLength(bytes);
   if (typeof headerLength === 'string') return headerLength;
   if (CACHE_PREFIX_BYTES + headerLength + CACHE_TRAILER_BYTES > bytes.length) return `${bytes.length} bytes, too short for its ${headerLength}-byte header`;
@@ -223,18 +223,26 @@ export function decodeTraceCache(bytes: Uint8Array, fileSha256: string): { trace
     columns.set(c.name, c.kind === 'f64' ? new Float64Array(buffer, at, n) : new Int32Array(buffer, at, n));
   }
   const trace = traceFromCacheColumns(layout, columns);
-  const bad = traceColumnsProblem(trace);
-  return bad ?? { trace, sha256: layout.header.sha256 };
+  const facts = traceColumnsCheck(trace);
+  return typeof facts === 'string' ? facts : { trace, sha256: layout.header.sha256, facts };
+}
+
+/** Facts of a trace computed while its columns are checked, kept with the loaded trace for the sanity warnings. */
+export interface TraceFacts {
+  /** Share of rows whose arrival equals a neighbour's (sim/diagnose/time-scale.ts `tieShare`, the same number). */
+  readonly tieShare: number;
 }
 
 /**
- * Why the decoded columns are not those of a parsed trace, or null: arrivals finite and ascending, durations finite
- * and ≥ 0, key and class ids within their dictionaries, sizes NaN (none) or safe integers ≥ 0. A cache is input:
- * an id out of range would read outside a per-key array, a NaN duration would stall the engine. O(n), one pass per column.
+ * The facts of the decoded columns, or why they are not those of a parsed trace: arrivals finite and ascending,
+ * durations finite and ≥ 0, key and class ids within their dictionaries, sizes NaN (none) or safe integers ≥ 0. A
+ * cache is input: an id out of range would read outside a per-key array, a NaN duration would stall the engine.
+ * O(n), one pass per column; the arrival pass also counts the ties.
  */
-export function traceColumnsProblem(trace: Trace): string | null {
+export function traceColumnsCheck(trace: Trace): TraceFacts | string {
   const { n } = trace;
-  let row = firstUnsorted(trace.arrival, n);
+  const ties = new Float64Array(1);
+  let row = checkArrivals(trace.arrival, n, ties);
   if (row >= 0) return msg.cacheColumnOutOfRange('arrival', row, `${trace.arrival[row]} is not finite or below the row before`);
   row = firstBadDuration(trace.duration, n);
   if (row >= 0) return msg.cacheColumnOutOfRange('duration', row, `${trace.duration[row]} is not a finite duration ≥ 0`);
@@ -249,18 +257,27 @@ export function traceColumnsProblem(trace: Trace): string | null {
     row = firstBadSize(trace.size, n);
     if (row >= 0) return msg.cacheColumnOutOfRange('size', row, `${trace.size[row]} is not a whole number of bytes ≥ 0`);
   }
-  return null;
+  return { tieShare: n > 0 ? ties[0]! / n : 0 };
 }
 
-/** First row whose arrival is not finite or is below the previous one, else −1. */
-function firstUnsorted(a: Float64Array, n: number): number {
+/**
+ * First row whose arrival is not finite or is below the previous one, else −1; counts into tied[0] the rows whose
+ * arrival equals a neighbour's (each equal pair adds its second row, and its first when that one opens the run).
+ */
+function checkArrivals(a: Float64Array, n: number, tied: Float64Array): number {
   let prev = -Infinity;
+  let prevEq = 0;
+  let count = 0;
   for (let i = 0; i < n; i++) {
     const v = a[i]!;
     // v − v is 0 only for finite v; the negation makes NaN fail too.
     if (!(v >= prev && v - v === 0)) return i;
+    const eq = i > 0 && v === prev ? 1 : 0;
+    count += eq + (eq & (prevEq ^ 1));
+    prevEq = eq;
     prev = v;
   }
+  tied[0] = count;
   return -1;
 }
 

@@ -8,6 +8,7 @@ import { InputError } from '../src/errors.ts';
 import * as msg from '../src/messages.ts';
 import { stableOrderBy, type Trace } from '../src/trace/trace.ts';
 import { readTraceCacheFile, writeTraceCacheFile } from './trace-cache-io.ts';
+import { traceColumnsCheck, type TraceFacts } from './trace-cache.ts';
 import { TraceCsvParser } from './trace-csv-parser.ts';
 import { isSortedByArrival } from './trace-order.ts';
 import type { TraceMeta, TraceMetaInput } from './trace-meta.ts';
@@ -21,6 +22,9 @@ export interface LoadedTrace {
   meta: TraceMeta | null;
   /** Why the binary cache could not be used or written this time (the trace came from the CSV), else null. */
   cacheWarning: string | null;
+  /** Facts found while checking the columns (the tie share), so commands need not compute them again; absent on a
+   *  LoadedTrace made elsewhere (a thread's primer). */
+  facts?: TraceFacts;
 }
 
 // Gunzip output chunk: small enough for the allocator to recycle (touching fresh memory is what costs here).
@@ -53,16 +57,23 @@ export async function readTrace(path: string, opts: { cache?: boolean; cacheDir?
   if (!useCache) {
     const parsed = await parseTraceFile(path);
     checkedAgainstMeta(path, meta, parsed.sha256);
-    return { ...parsed, path, meta, cacheWarning: null };
+    return { ...parsed, path, meta, cacheWarning: null, facts: factsOfParsed(parsed.trace) };
   }
   const fileSha = hashFile(path);
   const cached = loadCached(cacheDir, fileSha);
-  if ('trace' in cached) return { trace: cached.trace, sha256: checkedAgainstMeta(path, meta, cached.sha256), path, meta, cacheWarning: null };
+  if ('trace' in cached) return { trace: cached.trace, sha256: checkedAgainstMeta(path, meta, cached.sha256), path, meta, cacheWarning: null, facts: cached.facts };
   const { trace, sha256 } = await parseTraceFile(path);
   checkedAgainstMeta(path, meta, sha256);
   const stored = storeCached(cacheDir, fileSha, sha256, trace);
   const warnings = [cached.warning, stored].filter((w): w is string => w !== null);
-  return { trace, sha256, path, meta, cacheWarning: warnings.length > 0 ? warnings.join('; ') : null };
+  return { trace, sha256, path, meta, cacheWarning: warnings.length > 0 ? warnings.join('; ') : null, facts: factsOfParsed(trace) };
+}
+
+/** The facts of a trace the parser built (its rows are valid by construction, so the check cannot fail). */
+function factsOfParsed(trace: Trace): TraceFacts {
+  const facts = traceColumnsCheck(trace);
+  if (typeof facts === 'string') throw new Error(`the parser built an invalid trace: ${facts}`);
+  return facts;
 }
 
 /** Whether the file starts with the gzip magic bytes 1f 8b. */
@@ -136,7 +147,7 @@ function hashFile(path: string): string {
 // needs one hash of that file and no gunzip; its header records that SHA-256 and the CSV's, and its payload hash
 // covers every byte (traces/trace-cache.ts). A missing entry is an ordinary miss; anything else that stops a hit
 // (another file's entry put in its place, a bad hash, a column out of range) is a warning naming the file and why.
-function loadCached(cacheDir: string, fileSha: string): { trace: Trace; sha256: string } | { warning: string | null } {
+function loadCached(cacheDir: string, fileSha: string): { trace: Trace; sha256: string; facts: TraceFacts } | { warning: string | null } {
   const tracePath = cachePathFor(cacheDir, fileSha);
   try {
     const hit = readTraceCacheFile(tracePath, fileSha);

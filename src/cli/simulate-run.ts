@@ -14,7 +14,7 @@ export async function runSimulateCommand(tracePath: string, opts: RawOptions): P
   const cfg = buildSimulationConfig(opts);
   gitCommit(); // now, while the process is small (see gitCommit)
   const loaded = await readTraceForCli(tracePath, { cache: opts.cache !== false });
-  reportSanity(loaded.trace, cfg);
+  reportSanity(loaded.trace, cfg, loaded.facts);
   const progress = !opts.quiet && process.stderr.isTTY;
   const total = cfg.loads.length * cfg.arms.length;
   let done = 0;
