@@ -99,6 +99,14 @@ if (!synth) {
   timed(['simulate', synth, '--arm', 'predictive', ...common]);
   cell('synth2m fifo', ['simulate', synth, '--arm', 'fifo', ...common], 'C++ 2.24 s, 208 MiB; target ≤ 2.24 s and ≤ 250 MiB');
   cell('synth2m fifo, cold (no cache)', ['simulate', synth, '--arm', 'fifo', '--no-cache', ...common], 'C++ 2.24 s, 208 MiB');
+  // Warm runs of a predictive cell restore the warm start from the cache (`<id>.warm`) instead of observing the 1M-row
+  // history. History of figures against main in the same rounds (a detached worktree of main, its own cache):
+  //   2026-12-05 08:56–09:01, perf 1f311da vs main 53aabe3 (warm-start cache, radix quantiles, v2 trace cache with
+  //   payload hash and column checks), interleaved base/new per arm, 7 rounds (fifo, predictive+weights+pausing) and
+  //   3 (the others), load average 9.3–12.5 from seven other engineers, so walls (2–12 s) say nothing; CPU (user +
+  //   sys) medians, new vs main: predictive+weights+pausing 1.81 vs 1.99 s (×0.91), predictive 1.63 vs 1.98 (×0.82),
+  //   sept 1.47 vs 1.61 (×0.91), predictive+weights+pausing --cores 48 1.83 vs 2.09 (×0.88), fifo 1.12 vs 1.09
+  //   (×1.03), oracle 1.36 vs 1.28 (×1.06), sjf 1.09 vs 1.13 (×0.96). Result files byte-identical to main's.
   cell('synth2m predictive+weights+pausing', ['simulate', synth, '--arm', 'predictive+weights+pausing', ...common], 'C++ 3.19 s, 210 MiB; target ≤ 3.19 s and ≤ 250 MiB');
   // The ideal-order bounds must stay cheap next to the oracle they bound (issue 14): target ≤ 1.5× its wall time.
   cell('synth2m predictive+weights+pausing --cores 48', ['simulate', synth, '--arm', 'predictive+weights+pausing', '--cores', '48', ...common], 'target ≤ 2× the cell without --cores (issue 15)');

@@ -161,7 +161,7 @@ function loadCached(cacheDir: string, fileSha: string): { trace: Trace; sha256: 
 }
 
 /** The cache entry of the stored file with SHA-256 `fileSha` in `cacheDir`. */
-export function cachePathFor(cacheDir: string, fileSha: string): string {
+function cachePathFor(cacheDir: string, fileSha: string): string {
   return join(cacheDir, `${fileSha}.trace`);
 }
 
