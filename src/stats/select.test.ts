@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../rng/seeded.ts';
 import { nearestRank } from './nearest-rank.ts';
-import { nearestRankQuantiles, radixQuantiles, selectionQuantiles, selectKth } from './select.ts';
+import { nearestRankQuantiles, nearestRankQuantilesOf, radixQuantiles, selectionQuantiles, selectKth } from './select.ts';
 
 describe('selection', () => {
   it('selectKth equals the sorted k-th value on random arrays with ties', () => {
@@ -56,6 +56,21 @@ describe('selection', () => {
     }
   });
 
+  it('nearestRankQuantilesOf leaves small inputs and long quantile lists as they were (selecting on a copy)', () => {
+    const rng = createRng('quantiles-of');
+    for (let trial = 0; trial < 50; trial++) {
+      const n = 1 + Math.floor(rng.next() * (trial % 2 === 0 ? 300 : 6000));
+      const a = Float64Array.from({ length: n }, () => rng.next() * 100);
+      const before = Float64Array.from(a);
+      const qs = trial % 3 === 0 ? [0.1, 0.2, 0.3, 0.5, 0.9] : [0.5];
+      const out = new Float64Array(qs.length);
+      nearestRankQuantilesOf(a, n, qs, out);
+      expect(a).toEqual(before);
+      const sorted = Float64Array.from(a).sort();
+      expect(Array.from(out)).toEqual(qs.map((q) => nearestRank(sorted, q)));
+    }
+  });
+
   it('gives NaN for an empty range', () => {
     const out = new Float64Array(1);
     nearestRankQuantiles(new Float64Array(0), 0, [0.5], out);
@@ -91,6 +106,9 @@ describe('selection', () => {
       const dispatched = new Float64Array(qs.length);
       nearestRankQuantiles(Float64Array.from(a), n, qs, dispatched);
       expect(Array.from(dispatched)).toEqual(Array.from(out));
+      nearestRankQuantilesOf(a, n, qs, dispatched);
+      expect(Array.from(dispatched)).toEqual(Array.from(out));
+      expect(a).toEqual(before);
     }
   });
 });
