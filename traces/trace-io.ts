@@ -190,7 +190,7 @@ function removeStaleTemps(cacheDir: string): void {
     return;
   }
   for (const name of names) {
-    const m = /^\.[0-9a-f]{64}\.(?:trace|ref|warm)\.(\d+)\.\d+\.tmp$/.exec(name);
+    const m = /^\.[0-9a-f]{64}\.(?:trace|ref|warm)\.(\d+)\.[0-9a-f]+\.tmp$/.exec(name);
     if (!m || processRuns(Number(m[1]))) continue;
     const file = join(cacheDir, name);
     try {
