@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createRng, lognormal } from '../src/rng/seeded.ts';
 import { traceFromRows, type TraceRow } from '../src/trace/trace.ts';
 import { Predictor } from '../src/predictor/predictor.ts';
-import { encodePredictorSnapshot } from '../src/predictor/snapshot.ts';
+import { decodePredictorSnapshot, encodePredictorSnapshot } from '../src/predictor/snapshot.ts';
 import { DEFAULT_PREDICTOR_PARAMS } from '../src/predictor/params.ts';
 import { simulate, type SimulationConfig } from './simulate.ts';
 import { parseArm } from './arms/index.ts';
@@ -12,6 +12,7 @@ import { compressFactor, splitTrace } from './split.ts';
 import { warmPredictor, warmStart } from './arms/predictive.ts';
 import { applyPredictorOverrides } from '../src/predictor/params.ts';
 import { rowKeysFor } from './row-keys.ts';
+import type { WarmIdentity, WarmStateStore } from './arms/warm-store.ts';
 
 /** 40 keys with medians from 1 ms to 2 s, Poisson-ish arrivals; seeded. */
 function keyedTrace(n: number) {
@@ -114,5 +115,42 @@ describe('warmPredictor', () => {
     const other = applyPredictorOverrides(DEFAULT_PREDICTOR_PARAMS, { decay: '0.98' });
     expect(fresh(other, 0.5)).not.toEqual(fresh(DEFAULT_PREDICTOR_PARAMS, 0.5));
     expect(warmPredictor(other, at(0.5), keys).exportState()).toEqual(fresh(other, 0.5));
+  });
+
+  it('restores from a store what it warmed and saved there (keyed by every input), and simulates the same bytes', () => {
+    const saved = new Map<string, Uint8Array>();
+    let loads = 0;
+    const idText = (id: WarmIdentity): string => JSON.stringify({ ...id, params: { ...id.params } });
+    const store: WarmStateStore = {
+      load: (_t, id) => {
+        loads++;
+        const bytes = saved.get(idText(id));
+        return bytes === undefined ? null : decodePredictorSnapshot(bytes, 'store', { params: id.params });
+      },
+      save: (_t, id, p) => void saved.set(idText(id), encodePredictorSnapshot(p)),
+    };
+    // A copy of the trace: the in-process copy of the last warm start is per trace object, so only the store can hit.
+    const persist = { store, keysProducer: false, sizebins: false };
+    const first = warmPredictor(DEFAULT_PREDICTOR_PARAMS, at(0.7), keys, persist);
+    expect(saved.size).toBe(1);
+    const twin = { ...trace };
+    const restored = warmPredictor(DEFAULT_PREDICTOR_PARAMS, { ...at(0.7), trace: twin }, keys, persist);
+    expect(loads).toBe(2);
+    expect(saved.size).toBe(1);
+    expect(restored.exportState()).toEqual(first.exportState());
+    expect(restored.exportState()).toEqual(fresh(DEFAULT_PREDICTOR_PARAMS, 0.7));
+    // Another key mapping is another identity: a miss, warmed and saved beside the first.
+    warmPredictor(DEFAULT_PREDICTOR_PARAMS, { ...at(0.7), trace: { ...trace } }, keys, { ...persist, keysProducer: true });
+    expect(saved.size).toBe(2);
+    const run = cfg(['predictive+weights+pausing', 'sept'], { loads: [0.7] });
+    const plain = simulate(trace, run);
+    // The same trace, split, load and workers as `at(0.7)`: both warm arms start from the stored state, none is saved.
+    const [before, loadsBefore] = [saved.size, loads];
+    const viaStore = simulate({ ...trace }, run, undefined, undefined, null, store);
+    const again = simulate({ ...trace }, run, undefined, undefined, null, store);
+    expect([saved.size, loads]).toEqual([before, loadsBefore + 2]);
+    const strip = (o: typeof plain): string => JSON.stringify(o, (k, v: unknown) => (k === 'sim_seconds' ? 0 : v));
+    expect(strip(viaStore)).toBe(strip(plain));
+    expect(strip(again)).toBe(strip(plain));
   });
 });

@@ -15,6 +15,7 @@ import { latencyCdf } from './latency-cdf.ts';
 import { MessageLog, type MessageSink } from './message-log.ts';
 import { QueueSeries } from './queue-series.ts';
 import { byKey } from './by-key.ts';
+import type { WarmStateStore } from './arms/warm-store.ts';
 
 export type { ArmResult, LoadResult, SimulationOutput } from '../src/result/result-file.ts';
 
@@ -58,9 +59,13 @@ export function loadLabel(load: Load): string {
  * Simulates every arm at every load on a fresh engine (and fresh predictor) with the same trace and compress
  * factor. `onArm` is told after each (load, arm) run. `buffers` may be shared by consecutive simulations in one
  * thread (results never refer to it). `messages`, when given, receives every run's messages right after the run.
- * Throws InputError when a load cannot be reached.
+ * `warmStore`, when given, keeps warm starts of `input` between processes (used only when the trace is not perturbed:
+ * it is keyed by the trace as read). Throws InputError when a load cannot be reached.
  */
-export function simulate(input: Trace, cfg: SimulationConfig, onArm?: (load: string, arm: string) => void, buffers = new EngineBuffers(), messages: MessageSink | null = null): SimulationOutput {
+export function simulate(
+  input: Trace, cfg: SimulationConfig, onArm?: (load: string, arm: string) => void, buffers = new EngineBuffers(), messages: MessageSink | null = null,
+  warmStore: WarmStateStore | null = null,
+): SimulationOutput {
   const trace = cfg.perturb ? perturbTrace(input, cfg.perturb) : input;
   const split = splitTrace(trace, cfg.split, cfg.fraction);
   const first = split.cut;
@@ -78,6 +83,7 @@ export function simulate(input: Trace, cfg: SimulationConfig, onArm?: (load: str
         trace, first, levels: cfg.levels, defaultLevel: cfg.defaultLevel, boundaries, compress,
         staticMap: cfg.staticMap, seed: cfg.seed, flags: arm.flags,
         keys, predictorOverrides: arm.predictorOverrides, predictorSnapshot: cfg.predictorSnapshot ?? null,
+        warmStore: trace === input ? warmStore : null,
       };
       const router = arm.routing.create(ctx);
       const perKey = arm.routing.queues === 'per-key';

@@ -1312,3 +1312,51 @@ export function brokerCallTimedOut(what: string, ms: number): string {
 export function brokerMemoryReport(used: number, limit: number, queues: number, refusals: number, rss: number): string {
   return `memory accounted ${used} of ${limit} bytes, ${queues} queues, ${refusals} refusals, rss ${rss}`;
 }
+
+// ── Trace cache (perf) ────────────────────────────────────────────────────────────────────────────────────────────
+// The reasons a trace or warm-start cache file is not used; the caller prints `<path> was not used: <reason>; …`.
+
+/** A cache file whose payload hash does not match its bytes (corrupt, or edited with a recomputed CRC). */
+export function cachePayloadHashMismatch(stored: string, computed: string): string {
+  return `payload hash mismatch (stored ${stored}, computed ${computed}): the file is corrupt or was edited`;
+}
+
+/** A trace cache file built from another stored file than the one read now. */
+export function cacheOfOtherFile(fileSha256: string): string {
+  return `built from another file (SHA-256 ${fileSha256})`;
+}
+
+/** A decoded cache column with a value outside its range (`what`: e.g. "key id 7 ≥ the 3 keys"). */
+export function cacheColumnOutOfRange(column: string, row: number, what: string): string {
+  return `column ${column} row ${row}: ${what}`;
+}
+
+/** A cache dictionary (keys or classes) with an entry that is not a 1–256-byte string, or a repeated one. */
+export function cacheBadDictionary(name: string, index: number, why: string): string {
+  return `${name} entry ${index} ${why}`;
+}
+
+/** The line for a cache file that was refused: it is rebuilt, the command goes on. */
+export function cacheFileRefused(path: string, reason: string): string {
+  return `${path} was not used: ${reason}; rebuilt it`;
+}
+
+/** A warm-start cache that could not be written (the run goes on; it is rebuilt next time). */
+export function warmCacheNotWritten(dir: string, why: string): string {
+  return `cannot write the warm-start cache in ${dir} (${why}); the run goes on without it`;
+}
+
+/** A warm-start cache file that could not be read (other than missing). */
+export function warmCacheNotReadable(path: string, why: string): string {
+  return `cannot read ${path} (${why}); the warm start runs on the history half`;
+}
+
+/** A warm-start cache file that was refused; the warm start runs on the history half and rewrites it. */
+export function warmCacheRefused(path: string, reason: string): string {
+  return `${path} was not used: ${reason}; the warm start ran on the history half and rewrote it`;
+}
+
+/** The stderr line of a warm-start cache warning (the run goes on; the warm start runs on the history half). */
+export function warmCacheWarningLine(warning: string): string {
+  return `hsim: warning: warm-start cache: ${warning}\n`;
+}

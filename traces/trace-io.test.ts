@@ -3,13 +3,13 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { crc32, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { InputError } from '../src/errors.ts';
 import { hasShared, sharedFile } from '../src/io/shared-io.ts';
 import { traceFromRows, type Trace, type TraceRow } from '../src/trace/trace.ts';
 import { encodeTraceCache } from './trace-cache.ts';
-import { formatTraceCsv, parseTraceCsv } from './trace-csv.ts';
+import { formatTraceCsv } from './trace-csv.ts';
 import { metaPathFor, readTrace, writeTrace } from './trace-io.ts';
 import type { TraceMetaInput } from './trace-meta.ts';
 
@@ -133,7 +133,7 @@ describe('binary cache', () => {
     await writeTrace(path, unsortedTrace(), META);
     const parsed = await readTrace(path, { cache: false });
     const first = await readTrace(path, { cacheDir });
-    expect(readdirSync(cacheDir).sort()).toHaveLength(2);
+    expect(readdirSync(cacheDir)).toEqual([`${sha(readFileSync(path))}.trace`]);
     const second = await readTrace(path, { cacheDir });
     for (const loaded of [first, second]) {
       expect(loaded.sha256).toBe(parsed.sha256);
@@ -142,21 +142,73 @@ describe('binary cache', () => {
     }
   });
 
-  it('is used when valid: a valid cache entry for this SHA-256 is returned without parsing', async () => {
-    const cacheDir = join(dir, 'cache-used');
-    const path = join(dir, 'used.csv');
-    const meta = await writeTrace(path, unsortedTrace(), META);
-    await readTrace(path, { cacheDir });
-    // Replace the entry by a well-formed cache of a different trace under the same SHA-256: a hit returns it.
-    const decoy = parseTraceCsv('arrival_ms,duration_ms,key\n42,1,decoy\n');
-    writeFileSync(join(cacheDir, `${meta.sha256}.trace`), encodeTraceCache(decoy, meta.sha256));
-    expect((await readTrace(path, { cacheDir })).trace.keys).toEqual(['decoy']);
-    expect((await readTrace(path, { cacheDir, cache: false })).trace.n).toBe(4);
+  // The cache is input (threat model: traces/payload-hash.ts). Each attack below once changed what was simulated.
+  describe('as untrusted input', () => {
+    const setUp = async (name: string): Promise<{ cacheDir: string; path: string; entry: string; csv: Trace }> => {
+      const cacheDir = join(dir, `cache-${name}`);
+      const path = join(dir, `${name}.csv.gz`);
+      await writeTrace(path, unsortedTrace(), META);
+      const csv = (await readTrace(path, { cache: false })).trace;
+      expect((await readTrace(path, { cacheDir })).cacheWarning).toBeNull();
+      return { cacheDir, path, entry: join(cacheDir, `${sha(readFileSync(path))}.trace`), csv };
+    };
+    const expectFromCsv = async (path: string, cacheDir: string, csv: Trace, entry: string, reason: RegExp): Promise<void> => {
+      const again = await readTrace(path, { cacheDir });
+      expect(formatTraceCsv(again.trace)).toBe(formatTraceCsv(csv));
+      expect(again.cacheWarning).toMatch(reason);
+      expect(again.cacheWarning!.startsWith(`${entry} was not used: `)).toBe(true);
+      expect((await readTrace(path, { cacheDir })).cacheWarning).toBeNull();
+    };
+
+    it('ignores a .ref naming another trace\'s content, and refuses another file\'s entry under this file\'s name', async () => {
+      const { cacheDir, path, entry, csv } = await setUp('ref');
+      const other = join(dir, 'ref-other.csv');
+      writeFileSync(other, 'arrival_ms,duration_ms,key\n42,1,decoy\n');
+      const otherSha = sha(readFileSync(other));
+      await readTrace(other, { cacheDir });
+      // The old layout's redirect: `<file sha256>.ref` → another content's entry. Entries are now named by the file read.
+      writeFileSync(join(cacheDir, `${sha(readFileSync(path))}.ref`), JSON.stringify({ file_sha256: sha(readFileSync(path)), sha256: otherSha }));
+      expect(formatTraceCsv((await readTrace(path, { cacheDir })).trace)).toBe(formatTraceCsv(csv));
+      writeFileSync(entry, readFileSync(join(cacheDir, `${otherSha}.trace`)));
+      await expectFromCsv(path, cacheDir, csv, entry, new RegExp(`built from another file \\(SHA-256 ${otherSha}\\); rebuilt it$`));
+    });
+
+    it('refuses an entry whose columns were edited and the CRC-32 of version 1 recomputed', async () => {
+      const { cacheDir, path, entry, csv } = await setUp('crc');
+      const bytes = readFileSync(entry);
+      const body = bytes.length - 16;
+      // The 7-ms duration becomes 7 s (found by value, 8-aligned as the columns are), then the CRC-32 patched in.
+      const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+      let edited = 0;
+      for (let at = 16; at + 8 <= body; at += 8) {
+        if (view.getFloat64(at, true) !== 7) continue;
+        view.setFloat64(at, 7000, true);
+        edited++;
+      }
+      expect(edited).toBe(1);
+      view.setUint32(body - 4, crc32(bytes.subarray(0, body - 4)), true);
+      writeFileSync(entry, bytes);
+      await expectFromCsv(path, cacheDir, csv, entry, /payload hash mismatch \(stored [0-9a-f]{32}, computed [0-9a-f]{32}\)/);
+    });
+
+    it('refuses a well-hashed entry with a key id out of range or a NaN duration (which stalled the engine)', async () => {
+      const { cacheDir, path, entry, csv } = await setUp('range');
+      const fileSha = sha(readFileSync(path));
+      const contentSha = sha(gunzipSync(readFileSync(path)));
+      const forged: [Trace, RegExp][] = [
+        [{ ...csv, keyId: Int32Array.from([0, 1, 0, 3]) }, /column keyId row 3: key id 3 is outside the 3 keys/],
+        [{ ...csv, duration: Float64Array.from([1, Number.NaN, 0, 7]) }, /column duration row 1: NaN is not a finite duration/],
+      ];
+      for (const [t, reason] of forged) {
+        writeFileSync(entry, encodeTraceCache(t, contentSha, fileSha));
+        await expectFromCsv(path, cacheDir, csv, entry, reason);
+      }
+    });
   });
 
   // Each damage: what it does to a good cache file, and the warning expected (provenance: readTraceCacheFile's reasons).
   const damages: [string, (good: Buffer) => Buffer, RegExp][] = [
-    ['corrupt (a flipped byte)', (good) => Buffer.from(good).fill(good[good.length - 12]! ^ 0xff, good.length - 12, good.length - 11), /was not used: checksum mismatch \(the file is corrupt\); rebuilt it$/],
+    ['corrupt (a flipped byte)', (good) => Buffer.from(good).fill(good[good.length - 24]! ^ 0xff, good.length - 24, good.length - 23), /was not used: payload hash mismatch \(stored [0-9a-f]+, computed [0-9a-f]+\): the file is corrupt or was edited; rebuilt it$/],
     ['half-written (cut short)', (good) => good.subarray(0, good.length - 20), /was not used: \d+ bytes where its header implies \d+ \(half-written or truncated\); rebuilt it$/],
   ];
   for (const [name, damage, warning] of damages) {

@@ -6,10 +6,9 @@ import { createGunzip } from 'node:zlib';
 import type { Readable } from 'node:stream';
 import { InputError } from '../src/errors.ts';
 import * as msg from '../src/messages.ts';
-import { writeFileAtomic } from '../src/io/atomic-io.ts';
-import { stableStringify } from '../src/json/stable-json.ts';
 import { stableOrderBy, type Trace } from '../src/trace/trace.ts';
 import { readTraceCacheFile, writeTraceCacheFile } from './trace-cache-io.ts';
+import { traceColumnsCheck, type TraceFacts } from './trace-cache.ts';
 import { TraceCsvParser } from './trace-csv-parser.ts';
 import { isSortedByArrival } from './trace-order.ts';
 import type { TraceMeta, TraceMetaInput } from './trace-meta.ts';
@@ -23,6 +22,9 @@ export interface LoadedTrace {
   meta: TraceMeta | null;
   /** Why the binary cache could not be used or written this time (the trace came from the CSV), else null. */
   cacheWarning: string | null;
+  /** Facts found while checking the columns (the tie share), so commands need not compute them again; absent on a
+   *  LoadedTrace made elsewhere (a thread's primer). */
+  facts?: TraceFacts;
 }
 
 // Gunzip output chunk: small enough for the allocator to recycle (touching fresh memory is what costs here).
@@ -55,16 +57,23 @@ export async function readTrace(path: string, opts: { cache?: boolean; cacheDir?
   if (!useCache) {
     const parsed = await parseTraceFile(path);
     checkedAgainstMeta(path, meta, parsed.sha256);
-    return { ...parsed, path, meta, cacheWarning: null };
+    return { ...parsed, path, meta, cacheWarning: null, facts: factsOfParsed(parsed.trace) };
   }
   const fileSha = hashFile(path);
   const cached = loadCached(cacheDir, fileSha);
-  if ('trace' in cached) return { trace: cached.trace, sha256: checkedAgainstMeta(path, meta, cached.sha256), path, meta, cacheWarning: null };
+  if ('trace' in cached) return { trace: cached.trace, sha256: checkedAgainstMeta(path, meta, cached.sha256), path, meta, cacheWarning: null, facts: cached.facts };
   const { trace, sha256 } = await parseTraceFile(path);
   checkedAgainstMeta(path, meta, sha256);
   const stored = storeCached(cacheDir, fileSha, sha256, trace);
   const warnings = [cached.warning, stored].filter((w): w is string => w !== null);
-  return { trace, sha256, path, meta, cacheWarning: warnings.length > 0 ? warnings.join('; ') : null };
+  return { trace, sha256, path, meta, cacheWarning: warnings.length > 0 ? warnings.join('; ') : null, facts: factsOfParsed(trace) };
+}
+
+/** The facts of a trace the parser built (its rows are valid by construction, so the check cannot fail). */
+function factsOfParsed(trace: Trace): TraceFacts {
+  const facts = traceColumnsCheck(trace);
+  if (typeof facts === 'string') throw new Error(`the parser built an invalid trace: ${facts}`);
+  return facts;
 }
 
 /** Whether the file starts with the gzip magic bytes 1f 8b. */
@@ -134,44 +143,33 @@ function hashFile(path: string): string {
   return hash.digest('hex');
 }
 
-// The cache holds `<sha256>.trace` (content, by the CSV's SHA-256) and `<file sha256>.ref` (which content a
-// stored file — e.g. a .csv.gz — decompresses to), so a hit needs one hash of the stored file and no gunzip.
-// A missing ref is an ordinary miss; anything else that stops a hit is a warning naming the file and the reason.
-function loadCached(cacheDir: string, fileSha: string): { trace: Trace; sha256: string } | { warning: string | null } {
-  const refPath = join(cacheDir, `${fileSha}.ref`);
-  let text: string;
+// The cache holds `<file sha256>.trace`: named by the SHA-256 of the stored file (a .csv.gz as stored), so a hit
+// needs one hash of that file and no gunzip; its header records that SHA-256 and the CSV's, and its payload hash
+// covers every byte (traces/trace-cache.ts). A missing entry is an ordinary miss; anything else that stops a hit
+// (another file's entry put in its place, a bad hash, a column out of range) is a warning naming the file and why.
+function loadCached(cacheDir: string, fileSha: string): { trace: Trace; sha256: string; facts: TraceFacts } | { warning: string | null } {
+  const tracePath = cachePathFor(cacheDir, fileSha);
   try {
-    text = readFileSync(refPath, 'utf8');
+    const hit = readTraceCacheFile(tracePath, fileSha);
+    if (typeof hit === 'string') return { warning: msg.cacheFileRefused(tracePath, hit) };
+    return hit;
   } catch (err) {
     // No entry (or no folder yet): an ordinary miss; a folder that cannot be written is reported when storing.
     const code = (err as { code?: string }).code;
-    return { warning: code === 'ENOENT' || code === 'ENOTDIR' ? null : `cannot read ${refPath} (${(err as Error).message})` };
+    return { warning: code === 'ENOENT' || code === 'ENOTDIR' ? null : `cannot read ${tracePath} (${(err as Error).message}); rebuilt it` };
   }
-  let ref: { file_sha256?: unknown; sha256?: unknown };
-  try {
-    ref = JSON.parse(text) as typeof ref;
-  } catch {
-    return { warning: `${refPath} is not valid JSON; rebuilt it` };
-  }
-  if (ref.file_sha256 !== fileSha || typeof ref.sha256 !== 'string' || !/^[0-9a-f]{64}$/.test(ref.sha256)) {
-    return { warning: `${refPath} does not name this file's content; rebuilt it` };
-  }
-  const tracePath = join(cacheDir, `${ref.sha256}.trace`);
-  try {
-    const trace = readTraceCacheFile(tracePath, ref.sha256);
-    if (typeof trace === 'string') return { warning: `${tracePath} was not used: ${trace}; rebuilt it` };
-    return { trace, sha256: ref.sha256 };
-  } catch (err) {
-    return { warning: `cannot read ${tracePath} (${(err as Error).message}); rebuilt it` };
-  }
+}
+
+/** The cache entry of the stored file with SHA-256 `fileSha` in `cacheDir`. */
+function cachePathFor(cacheDir: string, fileSha: string): string {
+  return join(cacheDir, `${fileSha}.trace`);
 }
 
 /** Writes the cache entry of a parsed trace; returns null, or why the cache folder could not take it. */
 function storeCached(cacheDir: string, fileSha: string, sha256: string, trace: Trace): string | null {
   try {
     removeStaleTemps(cacheDir);
-    writeTraceCacheFile(join(cacheDir, `${sha256}.trace`), trace, sha256);
-    writeFileAtomic(join(cacheDir, `${fileSha}.ref`), stableStringify({ file_sha256: fileSha, sha256 }));
+    writeTraceCacheFile(cachePathFor(cacheDir, fileSha), trace, sha256, fileSha);
     return null;
   } catch (err) {
     const code = (err as { code?: string }).code;
@@ -192,7 +190,7 @@ function removeStaleTemps(cacheDir: string): void {
     return;
   }
   for (const name of names) {
-    const m = /^\.[0-9a-f]{64}\.(?:trace|ref)\.(\d+)\.[0-9a-f]+\.tmp$/.exec(name);
+    const m = /^\.[0-9a-f]{64}\.(?:trace|ref|warm)\.(\d+)\.[0-9a-f]+\.tmp$/.exec(name);
     if (!m || processRuns(Number(m[1]))) continue;
     const file = join(cacheDir, name);
     try {

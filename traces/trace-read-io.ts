@@ -1,5 +1,8 @@
 // Reading a trace on a command's behalf: readTrace, with each cache warning printed on stderr once per process.
-import { readTrace, type LoadedTrace } from './trace-io.ts';
+import * as msg from '../src/messages.ts';
+import type { WarmStateStore } from '../sim/arms/warm-store.ts';
+import { defaultCacheDir, readTrace, type LoadedTrace } from './trace-io.ts';
+import { diskWarmStore } from './warm-cache-io.ts';
 
 const printed = new Set<string>();
 
@@ -20,4 +23,18 @@ export async function readTraceForCli(path: string, opts: { cache?: boolean; cac
     process.stderr.write(cacheWarningLine(loaded.cacheWarning));
   }
   return loaded;
+}
+
+/**
+ * The warm-start store of a trace read for a command: files beside the trace cache (same folder), each warning printed
+ * on stderr once per process; null with the cache off (`--no-cache`).
+ */
+export function warmStoreForCli(loaded: LoadedTrace, opts: { cache?: boolean; cacheDir?: string } = {}): WarmStateStore | null {
+  if (opts.cache === false) return null;
+  return diskWarmStore(opts.cacheDir ?? defaultCacheDir(), loaded.trace, loaded.sha256, (warning) => {
+    const line = msg.warmCacheWarningLine(warning);
+    if (printed.has(line)) return;
+    printed.add(line);
+    process.stderr.write(line);
+  });
 }

@@ -8,6 +8,7 @@ import { decodePredictorSnapshot } from '../../src/predictor/snapshot.ts';
 import type { ArmFlags } from '../../src/arm/arm-flags.ts';
 import { registerRouting, type BuiltRouter, type RoutingContext, type RoutingModule } from './routing.ts';
 import type { RowKeys } from '../row-keys.ts';
+import type { WarmStateStore } from './warm-store.ts';
 
 /** Predictor parameters of an arm: the defaults for L levels, the arm's summary flag, then its overrides. Throws InputError. */
 export function predictorParamsFor(flags: ArmFlags, overrides: Readonly<Record<string, string>>, levels: number, defaultLevel: number): PredictorParams {
@@ -86,7 +87,9 @@ function predictiveRouting(name: string, description: string, warm: boolean, sha
 export function armPredictor(ctx: RoutingContext, warm: boolean): Predictor {
   const params = predictorParamsFor(ctx.flags, ctx.predictorOverrides, ctx.levels, ctx.defaultLevel);
   if (warm && ctx.predictorSnapshot !== null) return decodePredictorSnapshot(ctx.predictorSnapshot.bytes, ctx.predictorSnapshot.source, { params });
-  return warm ? warmPredictor(params, ctx, ctx.keys()) : new Predictor(params);
+  if (!warm) return new Predictor(params);
+  const store = ctx.warmStore ? { store: ctx.warmStore, keysProducer: ctx.flags.keysProducer, sizebins: ctx.flags.sizebins } : null;
+  return warmPredictor(params, ctx, ctx.keys(), store);
 }
 
 /**
@@ -98,16 +101,25 @@ const lastWarm = new WeakMap<Trace, { keys: RowKeys; first: number; compress: nu
 /**
  * A predictor under `params` warmed on the history half (`warmStart`): a copy of the last one warmed on the same trace,
  * keys, split and compress factor with the same parameters when there is one (the same state bit for bit: the warm
- * start is a function of exactly these), else warmed here and remembered. Keeps one state per trace.
+ * start is a function of exactly these), else the one `persist` restores (keyed by the same inputs and the key
+ * mapping `keys` was built with), else warmed here, remembered and handed to `persist`. Keeps one state per trace.
  */
-export function warmPredictor(params: Readonly<PredictorParams>, ctx: Pick<RoutingContext, 'trace' | 'first' | 'compress'>, keys: RowKeys): Predictor {
+export function warmPredictor(
+  params: Readonly<PredictorParams>, ctx: Pick<RoutingContext, 'trace' | 'first' | 'compress'>, keys: RowKeys,
+  persist: { store: WarmStateStore; keysProducer: boolean; sizebins: boolean } | null = null,
+): Predictor {
   const id = PREDICTOR_PARAM_NAMES.map((name) => String(params[name])).join('|');
   const last = lastWarm.get(ctx.trace);
   if (last !== undefined && last.keys === keys && last.first === ctx.first && last.compress === ctx.compress && last.params === id) {
     return Predictor.fromState(params, last.state);
   }
-  const predictor = new Predictor(params);
-  warmStart(predictor, ctx, keys);
+  const identity = persist && { first: ctx.first, compress: ctx.compress, params, keysProducer: persist.keysProducer, sizebins: persist.sizebins };
+  let predictor = persist && identity ? persist.store.load(ctx.trace, identity) : null;
+  if (predictor === null) {
+    predictor = new Predictor(params);
+    warmStart(predictor, ctx, keys);
+    if (persist && identity) persist.store.save(ctx.trace, identity, predictor);
+  }
   lastWarm.set(ctx.trace, { keys, first: ctx.first, compress: ctx.compress, params: id, state: predictor.exportState() });
   return predictor;
 }

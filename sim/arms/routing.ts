@@ -3,6 +3,7 @@ import type { Trace } from '../../src/trace/trace.ts';
 import type { Engine, Router } from '../engine.ts';
 import type { ArmFlags } from '../../src/arm/arm-flags.ts';
 import type { RowKeys } from '../row-keys.ts';
+import type { WarmStateStore } from './warm-store.ts';
 
 /** Everything a routing may use to build its router for one (load, arm) run. */
 export interface RoutingContext {
@@ -23,6 +24,8 @@ export interface RoutingContext {
   readonly predictorOverrides: Readonly<Record<string, string>>;
   /** A predictor snapshot to start from (`--predictor-snapshot`), or null. */
   readonly predictorSnapshot: { readonly bytes: Uint8Array; readonly source: string } | null;
+  /** Where warm starts are kept between processes (the CLI's cache folder); absent or null = warmed each time. */
+  readonly warmStore?: WarmStateStore | null;
 }
 
 /** A built router plus what it reports into the result file after the run. */

@@ -30,18 +30,43 @@ export function keyGaps(arrival: Float64Array, first: number, n: number, keys: R
   const last = new Float64Array(k).fill(Number.NaN);
   // Per key: bit 1 = seen in history, bit 2 = seen in the evaluation half (one array: one random access a row).
   const seen = new Uint8Array(k);
+  // Counters: history keys, evaluation keys, all keys, covered, first seen, stale, idle.
+  const c = new Float64Array(7);
+  // Each pass is its own small function: a long loop compiled while it runs (on-stack replacement) is thrown away
+  // when the code after it first runs, and this runs once per command.
+  historyPass(arrival, rowKeyId, first, last, seen, c);
+  evaluationPass(arrival, rowKeyId, first, n, compress, staleAfterMs, idleHalfLifeMs, last, seen, c);
+  const m = n - first;
+  const share = (x: number): number => (m > 0 ? x / m : 0);
+  return {
+    count: c[2]!, history_count: c[0]!, evaluation_count: c[1]!,
+    in_history_share: share(c[3]!), first_arrival_share: share(c[4]!), stale_share: share(c[5]!), idle_share: share(c[6]!),
+    stale_after_ms: staleAfterMs, idle_half_life_ms: idleHalfLifeMs,
+  };
+}
+
+/** History rows [0, first): marks their keys and their last arrivals; counts history keys into c[0] and c[2]. */
+function historyPass(arrival: Float64Array, rowKeyId: Int32Array, first: number, last: Float64Array, seen: Uint8Array, c: Float64Array): void {
   let historyCount = 0;
-  let evalCount = 0;
-  let count = 0;
   for (let r = 0; r < first; r++) {
     const id = rowKeyId[r]!;
     if (seen[id] === 0) {
       seen[id] = 1;
       historyCount++;
-      count++;
     }
     last[id] = arrival[r]!;
   }
+  c[0] = historyCount;
+  c[2] = historyCount;
+}
+
+/** Evaluation rows [first, n): keys, coverage, first arrivals and gaps over the limits into c[1] … c[6]. */
+function evaluationPass(
+  arrival: Float64Array, rowKeyId: Int32Array, first: number, n: number, compress: number, staleAfterMs: number, idleHalfLifeMs: number,
+  last: Float64Array, seen: Uint8Array, c: Float64Array,
+): void {
+  let evalCount = 0;
+  let count = c[2]!;
   let covered = 0;
   let firstSeen = 0;
   let stale = 0;
@@ -65,11 +90,10 @@ export function keyGaps(arrival: Float64Array, first: number, n: number, keys: R
     }
     last[id] = a;
   }
-  const m = n - first;
-  const share = (x: number): number => (m > 0 ? x / m : 0);
-  return {
-    count, history_count: historyCount, evaluation_count: evalCount,
-    in_history_share: share(covered), first_arrival_share: share(firstSeen), stale_share: share(stale), idle_share: share(idle),
-    stale_after_ms: staleAfterMs, idle_half_life_ms: idleHalfLifeMs,
-  };
+  c[1] = evalCount;
+  c[2] = count;
+  c[3] = covered;
+  c[4] = firstSeen;
+  c[5] = stale;
+  c[6] = idle;
 }

@@ -26,8 +26,9 @@ export type SanityConfig = Pick<SimulationConfig, 'loads' | 'arms' | 'workers' |
  * that suggests wrong units), too few rows per window, then the `traces diagnose` warnings that apply to the arms
  * (stale and idle keys for predictive arms at each load, unseen keys for warm ones, degenerate boundaries, aging,
  * ties). Costs a few passes over the trace; loads that cannot be reached are left to the simulation to refuse.
+ * `facts`, when given, is the trace's tie share as found when it was read (the same number as `tieShare`).
  */
-export function sanityWarnings(trace: Trace, cfg: SanityConfig): DiagnoseWarning[] {
+export function sanityWarnings(trace: Trace, cfg: SanityConfig, facts?: { readonly tieShare: number }): DiagnoseWarning[] {
   const out: DiagnoseWarning[] = [];
   const seen = new Set<string>();
   const add = (ws: readonly DiagnoseWarning[]): void => {
@@ -74,7 +75,7 @@ export function sanityWarnings(trace: Trace, cfg: SanityConfig): DiagnoseWarning
   }
   if (m > 0) add(boundaryWarnings(Array.from(messageTiers(trace, split.cut, cfg.levels).boundaries)));
   // The time-scale warnings read the tie share (the trace's, once) and, per aging threshold, the share above it.
-  const ties = tieShare(trace.arrival, trace.n);
+  const ties = facts?.tieShare ?? tieShare(trace.arrival, trace.n);
   const thresholds = new Set<number | null>();
   for (const arm of cfg.arms) thresholds.add(arm.routing.queues === 'levels' && arm.routing.singleLevel !== true ? arm.flags.agingMs : null);
   for (const aging of thresholds) {

@@ -4,9 +4,12 @@ import { sanityWarnings, type SanityConfig } from '../../sim/diagnose/sanity-war
 
 const printed = new Set<string>();
 
-/** Writes each warning about `cfg` on `trace` once per process to stderr, as `hsim: warning: … (look at P)`. */
-export function reportSanity(trace: Trace, cfg: SanityConfig): void {
-  for (const w of sanityWarnings(trace, cfg)) {
+/**
+ * Writes each warning about `cfg` on `trace` once per process to stderr, as `hsim: warning: … (look at P)`; `facts`
+ * are what reading the trace found (LoadedTrace.facts), when at hand.
+ */
+export function reportSanity(trace: Trace, cfg: SanityConfig, facts?: { readonly tieShare: number }): void {
+  for (const w of sanityWarnings(trace, cfg, facts)) {
     const line = `hsim: warning: ${w.text} (look at ${w.parameter})\n`;
     if (printed.has(line)) continue;
     printed.add(line);

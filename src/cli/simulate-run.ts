@@ -1,7 +1,7 @@
 // The implementation of `hsim simulate`: validate options, load the trace, simulate, write or print results.
 import { buildResultFile } from '../result/result-file.ts';
 import { resultFileText, writeResultFile } from '../result/result-file-io.ts';
-import { readTraceForCli } from '../../traces/trace-read-io.ts';
+import { readTraceForCli, warmStoreForCli } from '../../traces/trace-read-io.ts';
 import { simulate } from '../../sim/simulate.ts';
 import { cliProvenance, gitCommit } from '../io/provenance-io.ts';
 import { formatSimulationTable } from './simulation-table.ts';
@@ -26,7 +26,7 @@ export async function runSimulateCommand(tracePath: string, opts: RawOptions): P
   const cfg = buildSimulationConfig(opts);
   gitCommit(); // now, while the process is small (see gitCommit)
   const loaded = await readTraceForCli(tracePath, { cache: opts.cache !== false });
-  reportSanity(loaded.trace, cfg);
+  reportSanity(loaded.trace, cfg, loaded.facts);
   const progress = !opts.quiet && process.stderr.isTTY;
   const total = cfg.loads.length * cfg.arms.length;
   let done = 0;
@@ -36,7 +36,7 @@ export async function runSimulateCommand(tracePath: string, opts: RawOptions): P
     out = simulate(loaded.trace, cfg, (load, arm) => {
       done++;
       if (progress) process.stderr.write(`\r[${done}/${total}] load ${load} ${arm}`.padEnd(60));
-    }, undefined, messages);
+    }, undefined, messages, warmStoreForCli(loaded, { cache: opts.cache !== false }));
     messages?.commit();
   } catch (err) {
     messages?.abort();

@@ -2,7 +2,7 @@
 import { InputError } from '../errors.ts';
 import * as msg from '../messages.ts';
 import type { LoadedTrace } from '../../traces/trace-io.ts';
-import { readTraceForCli } from '../../traces/trace-read-io.ts';
+import { readTraceForCli, warmStoreForCli } from '../../traces/trace-read-io.ts';
 import { simulate, type SimulationConfig } from '../../sim/simulate.ts';
 import { EngineBuffers } from '../../sim/engine-buffers.ts';
 import type { CellBlock } from './cell-file.ts';
@@ -116,7 +116,7 @@ export async function runCellTask(task: CellTask): Promise<CellOutcome> {
   try {
     const cfg = taskConfig(task);
     const loaded = await loadTraceChecked(await generatedTraceFor(task), task.traceSha256, task.cache);
-    const out = simulate(loaded.trace, cfg, undefined, buffers);
+    const out = simulate(loaded.trace, cfg, undefined, buffers, null, warmStoreForCli(loaded, { cache: task.cache }));
     for (const load of Object.values(out.results)) {
       const arm = load.arms[task.armText]!;
       load.arms = { [task.key]: arm };

@@ -1,5 +1,5 @@
 // Nearest-rank quantiles and tiers against boundaries (SPEC §5, §7).
-import { nearestRankQuantiles } from './select.ts';
+import { nearestRankQuantiles, nearestRankQuantilesOf } from './select.ts';
 
 /** Nearest-rank quantile of ascending-sorted values: v[min(n−1, max(0, ceil(n·q) − 1))]; NaN when empty. */
 export function nearestRank(sorted: ArrayLike<number>, q: number, from = 0, to = sorted.length): number {
@@ -10,15 +10,15 @@ export function nearestRank(sorted: ArrayLike<number>, q: number, from = 0, to =
 }
 
 /**
- * Boundaries B_j = nearest-rank quantile j/L of the values, j = 1 … L−1 (SPEC §5). O(n), on a copy unless
- * `inPlace` (then the values are reordered).
+ * Boundaries B_j = nearest-rank quantile j/L of the values, j = 1 … L−1 (SPEC §5). O(n); the values are left as
+ * they are (read in place, or selected on a copy when that is needed) unless `inPlace` (then they may be reordered).
  */
 export function nearestRankBoundaries(values: Float64Array, levels: number, inPlace = false): Float64Array {
-  const copy = inPlace ? values : Float64Array.from(values);
   const qs: number[] = [];
   for (let j = 1; j < levels; j++) qs.push(j / levels);
   const b = new Float64Array(qs.length);
-  nearestRankQuantiles(copy, copy.length, qs, b);
+  if (inPlace) nearestRankQuantiles(values, values.length, qs, b);
+  else nearestRankQuantilesOf(values, values.length, qs, b);
   return b;
 }
 
