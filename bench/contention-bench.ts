@@ -1,4 +1,4 @@
-// The contention validation (issue 15 item 3): prodflow replayed through `hsim broker` with computing handlers
+// The contention validation: prodflow replayed through `hsim broker` with computing handlers
 // (FIFO, predictive, oracle; several seeds) against the simulator with a core per worker, with --cores = the cores
 // the replay had, with --cores plus the per-message CPU overhead the replay measured (--overhead), and with that on
 // the cores other users left, printed by `hsim compare` per seed and summarised over seeds against the goal, judged

@@ -1,4 +1,4 @@
-// Benchmark of `hsim convert` (issues 4, 18): LPC-EGEE whole-process time, SWF and generic-CSV MB/s and peak RSS on 1 GB
+// Benchmark of `hsim convert`: LPC-EGEE whole-process time, SWF and generic-CSV MB/s and peak RSS on 1 GB
 // (generic CSV on one conversion thread and on the default threads, median of 3, beside `wc -l`, the reader and `uptime`).
 // Run: node bin/run-ts.js bench/convert-bench.ts [--gb 1] [--only csv|unsorted] [--baseline DIR]. Every figure is printed next to a
 // baseline from the same run; --baseline runs another checkout's CLI (e.g. main exported to DIR) on the same unsorted and
@@ -43,7 +43,7 @@ try {
   rmSync(work, { recursive: true, force: true });
 }
 
-/** LPC-EGEE whole process, and a generated ~1 GB SWF log (issue 4). */
+/** LPC-EGEE whole process, and a generated ~1 GB SWF log. */
 async function swfFigures(): Promise<void> {
   // 1. LPC-EGEE: the whole process, against `zcat | wc -l` and hsim's own start-up (`hsim --help`).
   const lpc = sharedFile('traces-raw', 'pwa-swf', 'LPC-EGEE-2004-1.2-cln.swf.gz');
@@ -89,7 +89,7 @@ async function swfFigures(): Promise<void> {
 }
 
 /**
- * A generated ~1 GB generic CSV sorted by arrival (issue 18 item 3: ≥ 100 MB/s to .csv, ≥ 50 MB/s to .csv.gz),
+ * A generated ~1 GB generic CSV sorted by arrival (targets: ≥ 100 MB/s to .csv, ≥ 50 MB/s to .csv.gz),
  * against the common-CSV reader (readTrace, no cache) and `wc -l` on the same file in the same run.
  */
 async function genericCsvFigures(): Promise<void> {
@@ -162,7 +162,7 @@ process.stdout.write(rows.map(([a, b, c]) => `${a.padEnd(w)}  ${b.padStart(v)}  
 if (existsSync(work)) process.stderr.write(`could not remove ${work}\n`);
 
 /**
- * Unsorted input (issue 17 item 4: bounded memory through spilled runs): a generated SWF log with shuffled submit
+ * Unsorted input (bounded memory through spilled runs): a generated SWF log with shuffled submit
  * times, converted to .csv; peak RSS and bytes per row, against the same file's conversion by `--baseline`'s CLI.
  */
 function unsortedFigures(): void {

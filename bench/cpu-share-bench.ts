@@ -1,4 +1,4 @@
-// How this machine's kernel shares cores among handlers that compute (issue 15): the wall time of short CPU bursts
+// How this machine's kernel shares cores among handlers that compute: the wall time of short CPU bursts
 // by a process that wakes for each, beside N processes that spin, against egalitarian processor sharing (PS), the
 // model of `simulate --cores`. Under PS a burst of B ms of CPU takes about B·(N+1)/C ms of wall while N spinners and
 // it share C cores; a scheduler that lets a woken process run ahead of the spinning ones (Linux's wake-up placement)

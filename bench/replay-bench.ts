@@ -2,7 +2,7 @@
 // HSIM_AMQP_URL / HSIM_REDIS_URL / HSIM_HARBINGER_URL, else an `hsim broker` started here), on the ~3,000-message
 // trace of the replay tests. The wall-clock acceptance rule lives here, not in the tests (which must hold on a busy
 // machine): producer lateness p99 within the CLI's 10 ms bound, each arm's mean latency within 10 % of the
-// simulator's, and the gain over FIFO within 5 points (issue 8). Each is printed as PASS/FAIL with its figure.
+// simulator's, and the gain over FIFO within 5 points. Each is printed as PASS/FAIL with its figure.
 import { spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -112,8 +112,8 @@ if (!synth) {
   //   Earlier the same day at load 9–12 (08:56–09:01, CPU only): predictive+weights+pausing ×0.91, predictive ×0.82,
   //   fifo ×1.03, oracle ×1.06 — a loaded machine hides most of it. Result files byte-identical to main's.
   cell('synth2m predictive+weights+pausing', ['simulate', synth, '--arm', 'predictive+weights+pausing', ...common], 'C++ 3.19 s, 210 MiB; target ≤ 3.19 s and ≤ 250 MiB');
-  // The ideal-order bounds must stay cheap next to the oracle they bound (issue 14): target ≤ 1.5× its wall time.
-  cell('synth2m predictive+weights+pausing --cores 48', ['simulate', synth, '--arm', 'predictive+weights+pausing', '--cores', '48', ...common], 'target ≤ 2× the cell without --cores (issue 15)');
+  // The ideal-order bounds must stay cheap next to the oracle they bound: target ≤ 1.5× its wall time.
+  cell('synth2m predictive+weights+pausing --cores 48', ['simulate', synth, '--arm', 'predictive+weights+pausing', '--cores', '48', ...common], 'target ≤ 2× the cell without --cores');
   // Interleaved, so that the machine's load drifts alike for the bound and its baseline; `predictive` shows the cost of
   // the shared predictor that `sept` shares with it. sept's excess over sjf is the predictor: its warm start on the
   // 1M-row history half (~0.15–0.2 s) and a predict and an observe per message (~0.3 s); of that, the idle decay's

@@ -1,4 +1,4 @@
-// Start-up cost of the hsim command (issue 18 item 4: `--version` ≤ 0.2 s), beside bare Node measured in the same run.
+// Start-up cost of the hsim command (target: `--version` ≤ 0.2 s), beside bare Node measured in the same run.
 import { spawnSync } from 'node:child_process';
 
 /** Wall and CPU (user+sys) seconds of one process, by GNU time. */

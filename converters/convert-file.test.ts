@@ -209,7 +209,7 @@ describe('bad input', () => {
   });
 });
 
-describe('values that overflow (issue 17 item 4): rejected with a reason, never written', () => {
+describe('values that overflow: rejected with a reason, never written', () => {
   const hwHeader = 'time_worker,time_frontend,requestID,clusterName,funcName,podID,userID,totalCost_worker,workerCost,runtimeCost,totalCost_frontend,frontendCost,busCost,readBodyCost,writeRspCost,cpu_usage,memory_usage,requestBodySize\n';
   const hwRow = (front: string, worker: string) => `0,${front},r,3,17,p,5,${worker},0,0,0.25,0,0,0,0,0,0,512\n`;
   const csvFlags = { arrival: 'a', duration: 'd', key: 'k' };

@@ -1,4 +1,4 @@
-// The charts added for papers (issue 16) on the hand-made fixture: load curve, who-pays tiers, frozen-only bars, arm colours, time units.
+// The charts added for papers on the hand-made fixture: load curve, who-pays tiers, frozen-only bars, arm colours, time units.
 import { describe, expect, it } from 'vitest';
 import { parseResultFile } from '../src/result/result-reader.ts';
 import { ARM_COLOURS, armColors, armScale, FIFO_COLOUR } from './chart-theme.ts';

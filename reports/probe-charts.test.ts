@@ -1,4 +1,4 @@
-// The per-key and queue-series charts of issue 13: their data from by_key / series, and no chart without them.
+// The per-key and queue-series charts: their data from by_key / series, and no chart without them.
 import { describe, expect, it } from 'vitest';
 import { parseResultExtras, parseResultFile } from '../src/result/result-reader.ts';
 import { fixtureResultFile } from './fixtures/report-fixture.ts';

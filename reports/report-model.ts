@@ -158,7 +158,7 @@ export function buildReportModel(inputs: ReportInputs): ReportModel {
       minMarks: outcomes?.length ?? 0,
       missing: outcomes === null ? `needs outcome_windows, recorded by predictive arms (predictive, predictive+weights+pausing, shadow; found arms: ${arms})` : null,
     });
-    // Issue 13's optional charts: drawn only from results that carry by_key or series (no entry otherwise).
+    // The optional probe charts: drawn only from results that carry by_key or series (no entry otherwise).
     const keyWaits = keyWaitPoints(trace);
     if (keyWaits !== null) charts.push({ id: uniqueId(`keys-${trace.slug}`), title: `Mean wait by key frequency: ${trace.name}`, fromResults: true, spec: keyWaitChart(trace.name, keyWaits, palette), minMarks: keyWaits.length, missing: null });
     const queues = queueSeriesRows(trace);

@@ -1,4 +1,4 @@
-// Per-key summary of one arm run (`simulate --by-key`): count, mean wait and mean latency per trace key (issue 13.3).
+// Per-key summary of one arm run (`simulate --by-key`): count, mean wait and mean latency per trace key.
 
 /** One key's messages in a run (ms of simulated time). */
 export interface KeySummary {

@@ -1,4 +1,4 @@
-// Hand-computed scenarios for the engine probes of issue 13: the message log and the queue series of every engine.
+// Hand-computed scenarios for the engine probes: the message log and the queue series of every engine.
 import { describe, expect, it } from 'vitest';
 import { traceFromRows, type TraceRow } from '../src/trace/trace.ts';
 import { runEngine, type EngineConfig, type EngineProbes, type Router } from './engine.ts';

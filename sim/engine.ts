@@ -39,7 +39,7 @@ export interface Router {
 }
 
 /**
- * Instruments a run may carry (issue 13), each null when not asked for: a per-message log and a queue series. The
+ * Instruments a run may carry, each null when not asked for: a per-message log and a queue series. The
  * engine only stores into their preallocated arrays; without them it does one null test per arrival and start.
  */
 export interface EngineProbes {

@@ -1,4 +1,4 @@
-// The per-message record of a run beyond its times: queue placed in and served from, promotions, estimate (issue 13.3).
+// The per-message record of a run beyond its times: queue placed in and served from, promotions, estimate.
 import type { EngineBuffers } from './engine-buffers.ts';
 
 /**
@@ -103,7 +103,7 @@ const NUMBERS_BYTES = 11 * 24 + 16;
  * Encodes message lines as CSV bytes into a fixed buffer, handing it to `flush` whenever the next line might not
  * fit (and on `end`). Integers are written in full; times and estimates in ms rounded to 3 decimals (µs, trailing
  * zeros dropped: `10`, `10.5`, `10.556`), a fixed format that costs integer arithmetic only: the shortest
- * round-trip text of a double costs ten times more, and the writer must keep up with the engine (issue 13.3).
+ * round-trip text of a double costs ten times more, and the writer must keep up with the engine.
  */
 export class MessageCsvEncoder {
   private readonly buf: Uint8Array;

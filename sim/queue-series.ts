@@ -1,4 +1,4 @@
-// Queue state sampled at N instants over the evaluation span: waiting per level, busy workers, promoted share (issue 13.4).
+// Queue state sampled at N instants over the evaluation span: waiting per level, busy workers, promoted share.
 
 /** Waiting messages per queue as an engine's scheduler exposes them (SchedulerCore satisfies it). */
 export interface QueueState {

@@ -11,7 +11,7 @@ describe('parseInteger', () => {
     expect(parseInteger('0', 'option --seed', 'seed', issues)).toBe(0);
     expect(issues).toEqual([]);
   });
-  it('refuses the values that used to crash, exhaust memory or run for minutes (issue 17)', () => {
+  it('refuses the values that used to crash, exhaust memory or run for minutes', () => {
     const issues: string[] = [];
     parseInteger('1e12', 'option --workers', 'workers', issues);
     parseInteger('1e300', 'option --windows', 'windows', issues);

@@ -44,9 +44,9 @@ export interface SimulationConfig {
   readonly latencyCdf?: boolean;
   /** A fixed per-message cost (ms of CPU, sharing the cores with the handlers) before its handler starts, the worker busy meanwhile; absent = none. */
   readonly overheadMs?: number;
-  /** Adds `by_key` (count, mean wait, mean latency per key) to each arm result; absent = not (issue 13.3). */
+  /** Adds `by_key` (count, mean wait, mean latency per key) to each arm result; absent = not. */
   readonly byKey?: boolean;
-  /** Adds `series` with this many samples of the queues to each arm result; absent = none (issue 13.4). */
+  /** Adds `series` with this many samples of the queues to each arm result; absent = none. */
   readonly series?: number;
 }
 

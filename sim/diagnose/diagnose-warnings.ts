@@ -1,4 +1,4 @@
-// Warnings in words about a trace and the chosen parameters, each naming the parameter to look at (issue 13).
+// Warnings in words about a trace and the chosen parameters, each naming the parameter to look at.
 import type { KeyGaps } from './key-gaps.ts';
 import type { TimeScale } from './time-scale.ts';
 

@@ -1,4 +1,4 @@
-// Keys of a trace as the predictor sees them: history coverage and the gaps between a key's arrivals (issue 13).
+// Keys of a trace as the predictor sees them: history coverage and the gaps between a key's arrivals.
 import type { RowKeys } from '../row-keys.ts';
 
 /** The keys section of `traces diagnose`. Shares are of evaluation rows, in [0, 1] (0 when there are none). */

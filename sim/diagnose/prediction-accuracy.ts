@@ -1,4 +1,4 @@
-// How well a per-row duration prediction matches the truth: median |log2 error|, share within 2×, tier accuracy (issue 13).
+// How well a per-row duration prediction matches the truth: median |log2 error|, share within 2×, tier accuracy.
 import { tierOf } from '../../src/stats/nearest-rank.ts';
 
 /** One row of the predictability table. Shares in [0, 1]; null where the set they are taken over is empty. */

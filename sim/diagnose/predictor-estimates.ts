@@ -1,4 +1,4 @@
-// The predictor's estimate at each arrival, as a predictive arm makes it in a real simulation (issue 13, Table 8 row).
+// The predictor's estimate at each arrival, as a predictive arm makes it in a real simulation (Table 8 row).
 import type { Trace } from '../../src/trace/trace.ts';
 import { PredictOutcome, PREDICT_OUTCOME_NAMES } from '../../src/predictor/outcomes.ts';
 import { simulate, type ArmResult, type SimulationConfig } from '../simulate.ts';

@@ -1,4 +1,4 @@
-// Sanity warnings for a simulation's options on a trace (issue 13 item 5): they never change a result.
+// Sanity warnings for a simulation's options on a trace: they never change a result.
 import type { Trace } from '../../src/trace/trace.ts';
 import { InputError } from '../../src/errors.ts';
 import * as msg from '../../src/messages.ts';

@@ -1,4 +1,4 @@
-// A trace's time scale against the scheduler's clocks: duration percentiles vs aging, and arrival ties (issue 13).
+// A trace's time scale against the scheduler's clocks: duration percentiles vs aging, and arrival ties.
 import { nearestRankQuantiles } from '../../src/stats/select.ts';
 
 /** The time-scale section of `traces diagnose`. Times in ms. */

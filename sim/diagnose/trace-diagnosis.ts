@@ -1,4 +1,4 @@
-// `hsim traces diagnose` as a pure computation: can this trace be learned, and what would get in the way (issue 13).
+// `hsim traces diagnose` as a pure computation: can this trace be learned, and what would get in the way.
 import type { Trace } from '../../src/trace/trace.ts';
 import { InputError, atOption } from '../../src/errors.ts';
 import { PREDICT_OUTCOME_NAMES } from '../../src/predictor/outcomes.ts';

@@ -62,7 +62,7 @@ export async function runDemo(opts: Record<string, unknown>): Promise<void> {
   const prodflowPath = join(out, 'traces', 'prodflow.csv.gz');
   say(`demo: generated ${prodflow.n} prodflow jobs → ${prodflowPath}`);
   const s2 = await save(prodflowPath, prodflow, 'prodflow', { ...PRODFLOW_DEFAULTS, seed });
-  // With per-key means and 200 queue samples, so the report shows issue 13's per-key and queues-over-time charts.
+  // With per-key means and 200 queue samples, so the report shows the per-key and queues-over-time charts.
   const raw2 = { ...raw1, load: 'as-is', workers: '4', byKey: true, series: '200' };
   const r2 = runOne(prodflowPath, s2, prodflow, raw2, join(out, 'results', 'prodflow.json'), say);
 

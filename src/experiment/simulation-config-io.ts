@@ -93,7 +93,7 @@ export function buildSimulationConfig(opts: RawOptions): SimulationConfig {
 }
 
 /**
- * `--by-key`, `--series N` and `--messages FILE` (issue 13): the result fields they add (absent when not given, so
+ * `--by-key`, `--series N` and `--messages FILE`: the result fields they add (absent when not given, so
  * results without them keep their bytes); the messages file's folder must exist.
  */
 function parseProbeOptions(opts: RawOptions, issues: string[]): { byKey?: boolean; series?: number } {
@@ -176,7 +176,7 @@ export function optionsRecord(cfg: SimulationConfig, extra: Record<string, unkno
     // Only when asked for: results without the CDF keep their bytes.
     ...(cfg.latencyCdf === true ? { latency_cdf: true } : {}),
     ...(cfg.overheadMs === undefined ? {} : { overhead_ms: cfg.overheadMs }),
-    // Issue 13's result fields, recorded only when asked for.
+    // The probe fields, recorded only when asked for.
     ...(cfg.byKey === true ? { by_key: true } : {}),
     ...(cfg.series === undefined ? {} : { series: cfg.series }),
     ...extra,

@@ -1,4 +1,4 @@
-// What a predictor believes, key by key, read without changing it: the table of `hsim predictor show` (issue 13).
+// What a predictor believes, key by key, read without changing it: the table of `hsim predictor show`.
 import { BIN_COUNT, histogramQuantile } from './bins.ts';
 import { tierWithHysteresis } from './boundaries.ts';
 import type { PredictOutcomeName } from './outcomes.ts';

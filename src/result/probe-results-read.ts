@@ -1,4 +1,4 @@
-// Reading the optional per-key and queue-series fields of an arm result (`simulate --by-key`, `--series`; issue 13).
+// Reading the optional per-key and queue-series fields of an arm result (`simulate --by-key`, `--series`).
 import { describe, isObject } from '../json/json-value.ts';
 
 /** One key's figures in `by_key`. */

@@ -35,7 +35,7 @@ export function registerConvert(program: Command): void {
     .option('--check', 'count rows (read, kept, rejected by reason) without writing; prints JSON to stdout')
     .option('--strict', 'any rejected row is an error (exit 2) and nothing is written')
     .option('--gzip-level <0-9>', 'zlib level of a .csv.gz output (default 1, fast; 6 is zlib\'s default; recorded in the meta when not 6)')
-    // conv4 (issue 18): parallel conversion of big plain CSV tables.
+    // Parallel conversion of big plain CSV tables.
     .option('--threads <n>', 'threads converting a plain CSV table of 16 MB or more beside the one writing (default: the cores, at most 8); the same output bytes for any n (a .csv.gz of such a table is one gzip member per 8 MiB range)');
   for (const flag of converterFlags()) cmd.option(flag.spec, cliFlagHelp(flag));
   cmd
@@ -80,7 +80,7 @@ async function runConvert(format: string, input: string, opts: ConvertCliOptions
     gzipLevel = Number(opts.gzipLevel);
     if (!/^[0-9]$/.test(opts.gzipLevel)) throw new InputError(atOption('--gzip-level', `"${opts.gzipLevel}"`, 'a zlib level 0–9'));
   }
-  // conv4 (issue 18): --threads.
+  // --threads.
   let threads: number | undefined;
   if (opts.threads !== undefined) {
     threads = Number(opts.threads);

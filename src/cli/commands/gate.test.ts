@@ -120,7 +120,7 @@ describe('hsim gate', () => {
     expect(gone.code).toBe(2);
     expect(gone.stderr).toContain('the experiment config frozen with');
 
-    // A lock stripped of its experiment binding (issue 17's tampering) is refused, not judged.
+    // A lock stripped of its experiment binding (a tampered lock) is refused, not judged.
     writeFileSync(expPath, JSON.stringify(experiment, null, 2) + '\n');
     const { experiment_file: _f, experiment_sha256: _s, experiment: _e, ...stripped } = lock;
     writeFileSync(join(dir, 'locked.lock.json'), JSON.stringify(stripped));

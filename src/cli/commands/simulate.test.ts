@@ -133,7 +133,7 @@ describe('hsim predictor warm', () => {
   });
 });
 
-describe('hsim simulate --messages, --by-key, --series (issue 13)', () => {
+describe('hsim simulate --messages, --by-key, --series', () => {
   const base = ['simulate', 'good.csv', '--arm', 'fifo', '--arm', 'sjf', '--arm', 'srpt', '--load', 'as-is', '--workers', '1', '--windows', '1', '--json', '--quiet'];
 
   it('adds by_key and series only when asked, and changes no other byte of the result', () => {
