@@ -22,6 +22,8 @@ export async function runSimulateCommand(tracePath: string, opts: RawOptions): P
     { option: '--predictor-snapshot', path: opts.predictorSnapshot, written: false },
     { option: '-o', path: opts.output, written: true },
     { option: '--messages', path: opts.messages, written: true },
+    { option: '--by-key-out', path: opts.byKeyOut, written: true },
+    { option: '--series-out', path: opts.seriesOut, written: true },
   ]);
   const cfg = buildSimulationConfig(opts);
   gitCommit(); // now, while the process is small (see gitCommit)

@@ -62,6 +62,7 @@ describe('hsim simulate', () => {
     ['--messages not named .csv', ['--arm', 'fifo', '--messages', 'm.txt'], /option --messages: m\.txt; expected a file name ending \.csv, \.csv\.gz, \.parquet or \.arrow/],
     ['--messages naming the -o file', ['--arm', 'fifo', '--messages', './out.json'], /option --messages: \.\/out\.json is also the file of -o: both outputs would be written to it/],
     ['--messages naming the trace', ['--arm', 'fifo', '--messages', 'good.csv'], /option --messages: good\.csv is also the file of <trace>, which this command reads/],
+    ['--by-key-out naming the --messages file', ['--arm', 'fifo', '--messages', 'm.csv', '--by-key-out', './m.csv'], /option --by-key-out: \.\/m\.csv is also the file of --messages: both outputs would be written to it/],
   ];
   writeFileSync(join(dir, 'map.json'), '{"a": 7}');
 
