@@ -1,53 +1,69 @@
-// Import-direction rules of SPEC §2 for the folder map of README.md: no cycles, a pure core, I/O at the edges.
-// The pure core is src/{predictor,scheduler,rng,stats,trace,json,result,arm,format,text} with src/errors.ts,
-// src/messages.ts and src/input-ranges.ts, less their *-io.ts modules (STYLE: the I/O side of a concept sits beside
-// its pure part, named *-io.ts);
-// src/{broker,replay,experiment,io} are the application folders beside it (they may do I/O); src/cli/ is on top.
-const CORE = '^src/(predictor|scheduler|rng|stats|trace|json|result|arm|format|text)/|^src/(errors|messages|input-ranges)\\.ts$';
-const APP = '^src/(broker|replay|experiment|io)/';
+// The floors of the house (README.md, "Folder map"): every import runs down, and `make check` fails otherwise.
+//
+//   src/ (the shared core)  ←  traces/  ←  converters/ · sim/ · broker/  ←  analysis/  ←  reports/
+//        ←  experiments/  ←  replay/  ←  cli/  ←  bin/, bench/, index.ts
+//
+// Folders on one floor do not import each other. Each rule below is stated over reachability, not single imports:
+// a module may not reach a forbidden folder through any chain of imports (a chain that climbs has a climbing step,
+// so the floor rules also forbid every indirect climb; the "never" rules of SPEC §2 forbid paths that run down
+// through a floor, e.g. analysis/ → src/ → … → sim/). Tests and their helpers (*.test.ts, *-for-tests.ts) sit
+// beside their modules and are outside the rules: a test may use a higher floor as an independent reference (sim's
+// tests check the engine against analysis/theory/) or as a client (the broker's tests use replay/'s client).
+const FLOORS = [
+  ['core', '^src/'],
+  ['traces', '^traces/'],
+  ['converters', '^converters/'],
+  ['sim', '^sim/'],
+  ['broker', '^broker/'],
+  ['analysis', '^analysis/'],
+  ['reports', '^reports/'],
+  ['experiments', '^experiments/'],
+  ['replay', '^replay/'],
+  ['cli', '^cli/'],
+];
+// Height of each folder; folders of equal height are peers and import neither each other nor anything higher.
+const HEIGHT = { core: 0, traces: 1, converters: 2, sim: 2, broker: 2, analysis: 3, reports: 4, experiments: 5, replay: 6, cli: 7 };
+const path = (name) => FLOORS.find(([n]) => n === name)[1];
+
 // Node's modules that touch files, processes, sockets or threads.
-const IO_MODULES = '(node:)?(fs|fs/promises|child_process|net|tls|http|https|worker_threads|dgram|readline)';
+const IO_MODULES = '^(node:)?(fs|fs/promises|child_process|net|tls|http|https|worker_threads|dgram|readline)$';
+// The I/O side of a concept sits beside its pure part, named *-io.ts (STYLE).
+const IO_FILE = '-io\\.(ts|js)$';
+
+const floorRules = FLOORS.map(([name, from]) => {
+  const above = FLOORS.filter(([other]) => other !== name && HEIGHT[other] >= HEIGHT[name]).map(([, p]) => p);
+  return {
+    name: `${name}-imports-only-lower-floors`,
+    comment: `${name}/ may reach only folders below it: never ${above.join(' ')}, nor bin/ or bench/`,
+    severity: 'error',
+    from: { path: from },
+    to: { path: [...above, '^bin/', '^bench/', '^index\\.ts$'].join('|'), reachable: true },
+  };
+});
 
 module.exports = {
   forbidden: [
     // SPEC §2: "No import cycles."
     { name: 'no-cycles', severity: 'error', from: {}, to: { circular: true } },
-    // SPEC §2: "sim/ depends on src/ only" (the engine takes an in-memory trace and config).
-    { name: 'sim-depends-on-src-only', severity: 'error',
-      from: { path: '^sim/' }, to: { path: '^(traces|converters|analysis|reports|experiments)/' } },
-    // SPEC §2: sim/ needs the shared core, never the broker, replay, experiment runner, I/O helpers or the CLI.
-    { name: 'sim-depends-on-the-core-only', severity: 'error',
-      from: { path: '^sim/' }, to: { path: `${APP}|^src/cli/` } },
-    // …and does no I/O itself: no file, process, socket or thread module, no *-io.ts module (the CLI reads the
-    // trace and writes the results; the message log streams through a sink it is handed).
-    { name: 'sim-does-no-io', severity: 'error',
-      from: { path: '^sim/' }, to: { path: `-io\\.ts$|^${IO_MODULES}$` } },
-    // SPEC §2: "analysis/ never imports sim/" (pure statistics over result files).
-    { name: 'analysis-never-imports-sim', severity: 'error',
-      from: { path: '^analysis/' }, to: { path: '^(sim|converters|reports)/' } },
+    ...floorRules,
+    // SPEC §2: "analysis/ never imports sim/" (pure statistics over result files), by no chain at all.
+    { name: 'analysis-never-reaches-sim', severity: 'error', from: { path: path('analysis') }, to: { path: path('sim'), reachable: true } },
     // SPEC §2: "reports/ reads result files and analysis tables, never engine state".
-    { name: 'reports-never-import-sim', severity: 'error',
-      from: { path: '^reports/' }, to: { path: '^sim/' } },
-    // SPEC §2: "src/ core does no I/O" and serves sim/ and the broker alike, so it imports no outer folder…
-    { name: 'core-does-not-import-outer-folders', severity: 'error',
-      from: { path: CORE }, to: { path: '^(sim|traces|converters|analysis|reports)/' } },
-    // …nor the application folders of src/ that sit on top of it…
-    { name: 'core-does-not-import-the-application', severity: 'error',
-      from: { path: CORE, pathNot: '-io\\.ts$' }, to: { path: `${APP}|^src/cli/` } },
-    // …nor any module that touches files, processes or sockets ("only converters/, I/O modules and src/cli/
-    // touch files"; I/O modules are named *-io.ts).
+    { name: 'reports-never-reach-sim', severity: 'error', from: { path: path('reports') }, to: { path: path('sim'), reachable: true } },
+    // SPEC §2: "src/ core does no I/O": the pure core reaches no I/O module (its *-io.ts modules are the I/O side of
+    // a core concept, and only floors above import them).
     { name: 'core-does-no-io', severity: 'error',
-      from: { path: CORE, pathNot: '-io\\.ts$' }, to: { path: `-io\\.ts$|^${IO_MODULES}$` } },
-    // SPEC §2: src/cli/ is "the one place that touches argv, env, exit codes and the terminal": everything else is
-    // driven by it and never reaches back (the simulation options that simulate, cells, replay and the demo share are
-    // parsed in src/experiment/simulation-config-io.ts; traces/trace-read-io.ts reads a trace with its cache warning).
-    { name: 'nothing-imports-the-cli', severity: 'error',
-      from: { pathNot: '^(src/cli/|bench/)' }, to: { path: '^src/cli/' } },
+      from: { path: path('core'), pathNot: IO_FILE }, to: { path: `${IO_FILE}|${IO_MODULES}`, reachable: true } },
+    // SPEC §2: the engine takes an in-memory trace and config and does no I/O: sim/'s own *-io.ts modules (the
+    // message-log writers, the simulation options read from files) are for the floors above; the engine never
+    // reaches them or any file, process, socket or thread module.
+    { name: 'sim-does-no-io', severity: 'error',
+      from: { path: path('sim'), pathNot: IO_FILE }, to: { path: `${IO_FILE}|${IO_MODULES}`, reachable: true } },
     { name: 'not-to-unresolvable', severity: 'error', from: {}, to: { couldNotResolve: true } },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '(node_modules|\\.test\\.ts$)' },
+    exclude: { path: '(node_modules|\\.test\\.ts$|-for-tests\\.ts$)' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
     // Resolve packages by their exports map as Node does for import() (tsx/esm/api has no main file).

@@ -11,7 +11,7 @@ demo: $(DEPS)
 
 test: $(DEPS)
 	@mkdir -p out
-	node bin/run-ts.js src/cli/vitest-summary.ts
+	node bin/run-ts.js cli/vitest-summary.ts
 
 typecheck: $(DEPS)
 	npx tsc --noEmit -p tsconfig.json
@@ -20,7 +20,7 @@ lint: $(DEPS)
 	npx eslint .
 
 deps: $(DEPS)
-	npx depcruise --config .dependency-cruiser.cjs src sim traces converters analysis reports bench
+	npx depcruise --config .dependency-cruiser.cjs src traces sim converters broker analysis reports experiments replay cli bench bin index.ts
 
 check: typecheck lint deps test
 

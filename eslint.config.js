@@ -3,7 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 // Modules that run on the wall clock (the broker's leases, the replay's deadlines, the cell threads' settling).
-const WALL_CLOCK = ['src/broker/**/*.ts', 'src/replay/*-{adapter,client,driver,probe}.ts', 'src/replay/wall-clock.ts', 'src/experiment/cell-{pool,queue,thread}.ts'];
+const WALL_CLOCK = ['broker/**/*.ts', 'replay/*-{adapter,client,driver,probe}.ts', 'replay/wall-clock.ts', 'experiments/cell-{pool,queue,thread}.ts'];
 
 export default tseslint.config(
   { ignores: ['node_modules/**', 'out/**', 'coverage/**', '**/*.cjs'] },
@@ -17,23 +17,23 @@ export default tseslint.config(
     },
   },
   {
-    files: ['{sim,analysis,traces,converters,reports}/**/*.ts', 'src/**/*.ts'],
-    ignores: ['src/cli/**', ...WALL_CLOCK, '**/*.test.ts', 'bench/**'],
+    files: ['{src,traces,sim,converters,broker,analysis,reports,experiments,replay}/**/*.ts'],
+    ignores: ['cli/**', ...WALL_CLOCK, '**/*.test.ts', 'bench/**'],
     rules: {
       'no-restricted-properties': ['error',
         { object: 'Math', property: 'random', message: 'Pass a seeded generator instead (SPEC §2).' },
-        { object: 'process', property: 'exit', message: 'Only src/cli may exit (STYLE.md).' },
+        { object: 'process', property: 'exit', message: 'Only cli/ may exit (STYLE.md).' },
         { object: 'Date', property: 'now', message: 'Wall-clock time never reaches a result (SPEC §2).' }],
     },
   },
   {
-    // Wall-clock modules may read the clock, but like everything outside src/cli they never exit the process.
+    // Wall-clock modules may read the clock, but like everything outside cli/ they never exit the process.
     files: WALL_CLOCK,
     ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-properties': ['error',
         { object: 'Math', property: 'random', message: 'Pass a seeded generator instead (SPEC §2).' },
-        { object: 'process', property: 'exit', message: 'Only src/cli may exit (STYLE.md).' }],
+        { object: 'process', property: 'exit', message: 'Only cli/ may exit (STYLE.md).' }],
     },
   },
 );

@@ -1,6 +1,6 @@
 // Whether a result file was produced from a gate's locked experiment: same traces, loads, arms and options.
 import { isObject } from '../src/json/json-value.ts';
-import type { ExperimentSpec } from '../src/experiment/experiment-file.ts';
+import type { ExperimentSpec } from '../src/config/experiment-file.ts';
 
 /**
  * Every way result file `file` (parsed JSON) departs from `experiment` (the config its gate's lock binds): a trace

@@ -14,7 +14,7 @@ import { readResultSources } from '../src/result/result-file-io.ts';
 import { provePreRegistration, type PreRegistration } from './gate-git-io.ts';
 import { integrityProblem } from '../src/io/result-integrity-io.ts';
 import { experimentDepartures } from './experiment-binding.ts';
-import { parseExperiment } from '../src/experiment/experiment-file.ts';
+import { parseExperiment } from '../src/config/experiment-file.ts';
 import { mergeResults } from './result-set.ts';
 import { NotRegularFileError, readRegularFileSync } from '../src/io/regular-file-io.ts';
 

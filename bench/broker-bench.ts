@@ -1,9 +1,9 @@
 // Broker throughput: messages/s through the Harbinger broker (Submit, then Pull with the ack piggybacked) on loopback,
 // against the same run's rate of bare unary calls (Stats) at the same concurrency: the cost of the queue's own work.
 // A second argument `tls` runs everything over TLS (a throwaway certificate from the openssl CLI).
-import { startHarbingerBroker } from '../src/broker/harbinger-server.ts';
-import { makeThrowawayCert } from '../src/broker/throwaway-cert-io.ts';
-import { HarbingerClient } from '../src/replay/harbinger-client.ts';
+import { startHarbingerBroker } from '../broker/harbinger-server.ts';
+import { makeThrowawayCert } from '../broker/throwaway-cert-io.ts';
+import { HarbingerClient } from '../replay/harbinger-client.ts';
 
 const N = Number(process.argv[2] ?? '6000');
 const CONSUMERS = 8;

@@ -25,7 +25,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { setPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { spawnBroker } from '../src/replay/fixtures/broker-process-fixture.ts';
+import { spawnBroker } from '../replay/fixtures/broker-process-fixture.ts';
 import { tInterval } from '../analysis/student-t.ts';
 
 interface Params {
@@ -55,7 +55,7 @@ interface Stage {
   p99: number;
 }
 
-/** The replay's `timing` block of one arm (src/replay/replay-timing.ts). */
+/** The replay's `timing` block of one arm (replay/replay-timing.ts). */
 interface Timing {
   handoff_ms: Stage | null;
   handler_ms: Stage | null;

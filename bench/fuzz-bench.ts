@@ -3,8 +3,8 @@ import { spawnSync } from 'node:child_process';
 
 const scale = Number(process.argv[2] ?? '20');
 const files = [
-  'converters/convert-fuzz.test.ts', 'traces/trace-read-fuzz.test.ts', 'src/experiment/config-fuzz.test.ts', 'analysis/gate-fuzz.test.ts',
-  'sim/sim-options.test.ts', 'src/predictor/snapshot-fuzz.test.ts', 'src/broker/harbinger-queue.fuzz.test.ts',
+  'converters/convert-fuzz.test.ts', 'traces/trace-read-fuzz.test.ts', 'src/config/config-fuzz.test.ts', 'analysis/gate-fuzz.test.ts',
+  'sim/sim-options.test.ts', 'src/predictor/snapshot-fuzz.test.ts', 'broker/harbinger-queue.fuzz.test.ts',
 ];
 /** Runs the fuzz files once with the given scale; wall seconds and whether every test passed. */
 function run(s: number): { seconds: number; ok: boolean } {

@@ -7,7 +7,7 @@ import type { Trace } from '../src/trace/trace.ts';
 import { parseArm } from '../sim/arms/index.ts';
 import { EngineBuffers } from '../sim/engine-buffers.ts';
 import { simulate, type SimulationConfig } from '../sim/simulate.ts';
-import { MessageCsvFile } from '../src/io/message-csv-io.ts';
+import { MessageCsvFile } from '../sim/message-csv-io.ts';
 
 const N = 1_000_000;
 const KEYS = 200;

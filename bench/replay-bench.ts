@@ -9,10 +9,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readTrace } from '../traces/trace-io.ts';
 import { simulate } from '../sim/simulate.ts';
-import { buildSimulationConfig } from '../src/experiment/simulation-config-io.ts';
-import { replayTrace } from '../src/replay/replay-run-io.ts';
-import { compareResults, formatCompareTable } from '../src/replay/compare.ts';
-import { spawnBroker } from '../src/replay/fixtures/broker-process-fixture.ts';
+import { buildSimulationConfig } from '../sim/simulation-config-io.ts';
+import { replayTrace } from '../replay/replay-run-io.ts';
+import { compareResults, formatCompareTable } from '../replay/compare.ts';
+import { spawnBroker } from '../replay/fixtures/broker-process-fixture.ts';
 
 const LATENESS_BOUND_MS = 10;
 const MEAN_TOLERANCE = 0.1;

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The hsim executable. It runs the CLI from a bundle of the TypeScript sources that is rebuilt automatically
-// whenever a source file changes (bin/bundle.js), so there is no build step and no per-module loader cost at
+// whenever a source file changes (src/io/bundle-io.js), so there is no build step and no per-module loader cost at
 // start-up. If bundling is impossible it falls back to the tsx loader. HSIM_NO_BUNDLE=1 forces the tsx loader.
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,8 +22,8 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
 let entry = null;
 if (process.env.HSIM_NO_BUNDLE !== '1') {
   try {
-    const { cachedBundle } = await import('./bundle.js');
-    entry = await cachedBundle(root, 'cli', join(root, 'src', 'cli', 'main.ts'), 'cjs');
+    const { cachedBundle } = await import('../src/io/bundle-io.js');
+    entry = await cachedBundle(root, 'cli', join(root, 'cli', 'main.ts'), 'cjs');
   } catch (err) {
     if (process.env.HSIM_DEBUG) process.stderr.write(`hsim: bundling failed, using the tsx loader: ${err}\n`);
   }
@@ -31,10 +31,10 @@ if (process.env.HSIM_NO_BUNDLE !== '1') {
 if (entry) {
   // Run as CommonJS, not imported (importing a CommonJS file first scans all of it for the names it exports), with
   // a V8 code cache per command.
-  const { runBundle } = await import('./bundle.js');
+  const { runBundle } = await import('../src/io/bundle-io.js');
   runBundle(entry, argv.find((a) => !a.startsWith('-')) ?? 'help');
 } else {
   const { register } = await import('tsx/esm/api');
   register();
-  await import('../src/cli/main.ts');
+  await import('../cli/main.ts');
 }

@@ -4,7 +4,7 @@ import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { cachedBundle } from '../bin/bundle.js';
+import { cachedBundle } from '../src/io/bundle-io.js';
 import { InputError } from '../src/errors.ts';
 import { repositoryRoot } from '../src/io/provenance-io.ts';
 import type { RowCounts, TraceMeta, TraceMetaInput } from '../traces/trace-meta.ts';
@@ -223,7 +223,7 @@ function cutRanges(input: string, from: number, size: number, rangeBytes: number
 }
 
 /**
- * The conversion threads' entry: a one-file bundle of convert-thread.ts (bin/bundle.js, rebuilt when a source
+ * The conversion threads' entry: a one-file bundle of convert-thread.ts (src/io/bundle-io.js, rebuilt when a source
  * changes; HSIM_NO_BUNDLE=1 skips it), else convert-thread.js, which registers tsx in the thread (slower to start).
  */
 async function threadEntry(): Promise<{ url: URL; tsxApi: string | null }> {

@@ -7,7 +7,7 @@ import { fixtureEvaluation, fixtureTrace } from './golden-specs.ts';
 import { labelOrder, labelRows } from './label-chart.ts';
 import { outcomeShares } from './outcome-chart.ts';
 import { sensitivityCells } from './sensitivity-chart.ts';
-import { parseSweepFile } from '../src/experiment/sweep-output.ts';
+import { parseSweepFile } from '../src/config/sweep-output.ts';
 import { compareLoads, groupByTrace } from './trace-results.ts';
 import { waitRatioPoints } from './wait-ratio-chart.ts';
 import { windowSeriesData } from './window-series-chart.ts';

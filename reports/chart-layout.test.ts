@@ -9,7 +9,7 @@ import { loadCurveChart, type LoadPoint } from './load-curve-chart.ts';
 import { queueSeriesChart, type QueueSeriesRow } from './queue-series-chart.ts';
 import { effectPoints, sensitivityEffectChart } from './sensitivity-effect-chart.ts';
 import { gateName, sensitivityChart, sensitivityCells } from './sensitivity-chart.ts';
-import { parseSweepFile } from '../src/experiment/sweep-output.ts';
+import { parseSweepFile } from '../src/config/sweep-output.ts';
 import { windowSeriesChart, windowSeriesData } from './window-series-chart.ts';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any

@@ -11,7 +11,7 @@ import { loadCurveChart, loadPoints } from './load-curve-chart.ts';
 import { outcomeChart, outcomeShares } from './outcome-chart.ts';
 import { sensitivityCells, sensitivityChart } from './sensitivity-chart.ts';
 import { effectPoints, sensitivityEffectChart } from './sensitivity-effect-chart.ts';
-import { parseSweepFile } from '../src/experiment/sweep-output.ts';
+import { parseSweepFile } from '../src/config/sweep-output.ts';
 import { tierChart, tierRows } from './tier-chart.ts';
 import { groupByTrace, type TraceResults } from './trace-results.ts';
 import { waitRatioChart, waitRatioPoints } from './wait-ratio-chart.ts';

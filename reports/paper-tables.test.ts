@@ -5,7 +5,7 @@ import { fixtureResultFile, fixtureSweepFile } from './fixtures/report-fixture.t
 import { fixtureEvaluation, fixtureTrace } from './golden-specs.ts';
 import { criterionText, gateTables, metricsTables, sweepTables } from './paper-tables.ts';
 import { parseResultExtras } from '../src/result/result-reader.ts';
-import { parseSweepFile } from '../src/experiment/sweep-output.ts';
+import { parseSweepFile } from '../src/config/sweep-output.ts';
 import { groupByTrace } from './trace-results.ts';
 
 describe('criterionText', () => {

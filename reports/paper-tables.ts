@@ -10,7 +10,7 @@ import type { GateEvaluation } from './gate-fit.ts';
 import { slug } from './file-slug.ts';
 import { foldedArmLabel } from './replicated-arms.ts';
 import { MARGIN_CONVENTION, type TextTable } from './report-tables.ts';
-import { sweepPerGate, type SweepFile } from '../src/experiment/sweep-output.ts';
+import { sweepPerGate, type SweepFile } from '../src/config/sweep-output.ts';
 import { armsBesideFifo, sortedArms, sortedLoads, type TraceResults } from './trace-results.ts';
 
 /** Significant digits of every ratio and time in the paper tables (percentages have one decimal). */

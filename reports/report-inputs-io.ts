@@ -7,7 +7,7 @@ import { NotRegularFileError, readRegularFileSync } from '../src/io/regular-file
 import * as msg from '../src/messages.ts';
 import { looksLikeResultFile, parseResultExtras, parseResultFile } from '../src/result/result-reader.ts';
 import type { ReportGate } from './gate-fit.ts';
-import { looksLikeSweepFile, parseSweepFile, type SweepFile } from '../src/experiment/sweep-output.ts';
+import { looksLikeSweepFile, parseSweepFile, type SweepFile } from '../src/config/sweep-output.ts';
 import type { ReportSource } from './trace-results.ts';
 
 /** What a results folder holds: result files, sweep outputs, and issues with files that were skipped. */

@@ -13,7 +13,7 @@ import { outcomeChart, outcomeShares } from './outcome-chart.ts';
 import { gateSections, provenanceTable, wholeRunTable, type GateSection, type TextTable } from './report-tables.ts';
 import { sensitivityCells, sensitivityChart } from './sensitivity-chart.ts';
 import { effectPoints, sensitivityEffectChart } from './sensitivity-effect-chart.ts';
-import { sweepPerGate, type SweepFile } from '../src/experiment/sweep-output.ts';
+import { sweepPerGate, type SweepFile } from '../src/config/sweep-output.ts';
 import { tierChart, tierRows } from './tier-chart.ts';
 import { sortedArms, type TraceResults } from './trace-results.ts';
 import { traceSections, type TraceDiagnosisEntry, type TraceSection } from './trace-section.ts';

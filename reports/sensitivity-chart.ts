@@ -1,7 +1,7 @@
 // The sensitivity heatmap of a sweep: which parameter variant flips which gate verdict (trace × load).
 import type { TopLevelSpec } from 'vega-lite';
 import { CHART_CONFIG, VEGA_LITE_SCHEMA } from './chart-theme.ts';
-import type { SweepFile } from '../src/experiment/sweep-output.ts';
+import type { SweepFile } from '../src/config/sweep-output.ts';
 
 /** One cell: a verdict (trace · load) under one variant. */
 export interface SensitivityCell {

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { fixtureSweepFile } from './fixtures/report-fixture.ts';
 import { effectPoints } from './sensitivity-effect-chart.ts';
-import { parseSweepFile } from '../src/experiment/sweep-output.ts';
+import { parseSweepFile } from '../src/config/sweep-output.ts';
 
 function sweepOf(json: Record<string, unknown>) {
   const s = parseSweepFile(json, 'sweep.json');

@@ -2,7 +2,7 @@
 import type { TopLevelSpec } from 'vega-lite';
 import type { CriterionKind } from '../analysis/criterion.ts';
 import { bottomLegend, CHART_CONFIG, panelWidth, VEGA_LITE_SCHEMA } from './chart-theme.ts';
-import type { SweepFile } from '../src/experiment/sweep-output.ts';
+import type { SweepFile } from '../src/config/sweep-output.ts';
 import { gateName } from './sensitivity-chart.ts';
 
 /** One variant's estimate of one criterion at one trace and load. */

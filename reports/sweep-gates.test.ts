@@ -1,6 +1,6 @@
 // A sweep judged by several gates in the report: the sweep file's every gate read, and the charts and tables per gate.
 import { describe, expect, it } from 'vitest';
-import { parseSweepFile, sweepPerGate, type SweepFile } from '../src/experiment/sweep-output.ts';
+import { parseSweepFile, sweepPerGate, type SweepFile } from '../src/config/sweep-output.ts';
 import { fixtureMultiGateSweepFile, fixtureResultFile, fixtureSweepFile } from './fixtures/report-fixture.ts';
 import { fixtureTrace } from './golden-specs.ts';
 import { sweepTables } from './paper-tables.ts';

@@ -18,7 +18,7 @@ import { tableToCsv, tableToLatex, type TableFormat } from './table-export.ts';
 import { paperTableColumns } from './table-columns.ts';
 import { writeTableFile } from '../src/io/table-file-io.ts';
 import { groupByTrace } from './trace-results.ts';
-import type { SweepFile } from '../src/experiment/sweep-output.ts';
+import type { SweepFile } from '../src/config/sweep-output.ts';
 import type { TraceDiagnosisEntry } from './trace-section.ts';
 
 /** Options of `writeReport`. */

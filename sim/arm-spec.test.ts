@@ -1,7 +1,7 @@
 // Arm strings: routing, flags, per-arm and global overrides, and the errors for bad ones.
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../src/errors.ts';
-import { checkOverride, valueText, type OverrideValue } from '../src/experiment/overrides.ts';
+import { checkOverride, valueText, type OverrideValue } from '../src/config/overrides.ts';
 import { parseArm, splitAssignments } from './arms/index.ts';
 
 describe('parseArm', () => {

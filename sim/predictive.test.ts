@@ -12,7 +12,7 @@ import { compressFactor, splitTrace } from './split.ts';
 import { warmPredictor, warmStart } from './arms/predictive.ts';
 import { applyPredictorOverrides } from '../src/predictor/params.ts';
 import { rowKeysFor } from './row-keys.ts';
-import type { WarmIdentity, WarmStateStore } from './arms/warm-store.ts';
+import type { WarmIdentity, WarmStateStore } from '../src/predictor/warm-store.ts';
 
 /** 40 keys with medians from 1 ms to 2 s, Poisson-ish arrivals; seeded. */
 function keyedTrace(n: number) {

@@ -1,6 +1,7 @@
 // Simulation options from the CLI: each number is checked against its documented range, all problems at once.
 import { describe, expect, it } from 'vitest';
-import { decimalCommaLoads, parseFraction, parseInteger, parseLoads, parseStaticMap } from './sim-options.ts';
+import { decimalCommaLoads, parseFraction, parseLoads, parseStaticMap } from './sim-options.ts';
+import { parseInteger } from '../src/config/numeric-input.ts';
 import { mutateJson } from '../src/rng/fuzz-mutate.ts';
 import { createRng } from '../src/rng/seeded.ts';
 

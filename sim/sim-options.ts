@@ -1,7 +1,8 @@
 // Validation of simulation options from any front end (CLI flags, experiment files), collecting every issue.
 import type { Load, SplitBy } from './split.ts';
 import type { WindowBy } from './metrics.ts';
-import { INPUT_RANGES, inRange, rangeText, type RangedInput } from '../src/input-ranges.ts';
+import { INPUT_RANGES, inRange, rangeText } from '../src/input-ranges.ts';
+import { decimalCommaNumber } from '../src/config/numeric-input.ts';
 import * as msg from '../src/messages.ts';
 import type { ArmSpec } from './arms/arm-spec.ts';
 
@@ -27,12 +28,6 @@ export function decimalCommaLoads(text: string): string | null {
   return merged ? out.join(',') : null;
 }
 
-/** `0,3` read as 0.3 (one comma between digits), or null. */
-export function decimalCommaNumber(text: string): number | null {
-  const m = /^\s*(\d+),(\d+)\s*$/.exec(text);
-  return m === null ? null : Number(`${m[1]!}.${m[2]!}`);
-}
-
 /** Parses a load list `0.5,0.8,0.95` or `as-is`; pushes a message to `issues` for each bad entry (one for a decimal comma). */
 export function parseLoads(text: string, where: string, issues: string[]): Load[] {
   const meant = decimalCommaLoads(text);
@@ -51,21 +46,6 @@ export function parseLoads(text: string, where: string, issues: string[]): Load[
     else out.push(v);
   }
   return out;
-}
-
-/**
- * Parses a numeric option within its documented range (src/input-ranges.ts; whole where the range says so); pushes
- * an issue when it is not.
- */
-export function parseInteger(text: string, where: string, range: RangedInput, issues: string[]): number {
-  const r = INPUT_RANGES[range];
-  const v = Number(text);
-  if (text.trim() === '' || !inRange(r, v)) {
-    const meant = r.integer ? null : decimalCommaNumber(text);
-    issues.push(meant !== null && inRange(r, meant) ? msg.decimalComma(where, text, String(meant), rangeText(r)) : `${where}: "${text}"; expected ${rangeText(r)}`);
-    return r.min;
-  }
-  return v;
 }
 
 export function parseSplit(text: string, where: string, issues: string[]): SplitBy {

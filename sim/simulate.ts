@@ -15,7 +15,7 @@ import { latencyCdf } from './latency-cdf.ts';
 import { MessageLog, type MessageSink } from './message-log.ts';
 import { QueueSeries } from './queue-series.ts';
 import { byKey } from './by-key.ts';
-import type { WarmStateStore } from './arms/warm-store.ts';
+import type { WarmStateStore } from '../src/predictor/warm-store.ts';
 
 export type { ArmResult, LoadResult, SimulationOutput } from '../src/result/result-file.ts';
 

@@ -10,7 +10,7 @@ import { PREDICTOR_PARAM_NAMES } from '../src/predictor/params.ts';
 import type { Predictor } from '../src/predictor/predictor.ts';
 import { decodePredictorSnapshot, encodePredictorSnapshot } from '../src/predictor/snapshot.ts';
 import type { Trace } from '../src/trace/trace.ts';
-import type { WarmIdentity, WarmStateStore } from '../sim/arms/warm-store.ts';
+import type { WarmIdentity, WarmStateStore } from '../src/predictor/warm-store.ts';
 import { decodeWarmCache, encodeWarmCache, WARM_VERSION } from './warm-cache.ts';
 
 /**

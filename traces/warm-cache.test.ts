@@ -9,7 +9,7 @@ import { Predictor } from '../src/predictor/predictor.ts';
 import { crc32 } from '../src/predictor/crc32.ts';
 import { encodePredictorSnapshot } from '../src/predictor/snapshot.ts';
 import { traceFromRows } from '../src/trace/trace.ts';
-import type { WarmIdentity } from '../sim/arms/warm-store.ts';
+import type { WarmIdentity } from '../src/predictor/warm-store.ts';
 import { decodeWarmCache, encodeWarmCache } from './warm-cache.ts';
 import { diskWarmStore, warmCodeFingerprint, warmIdentityText } from './warm-cache-io.ts';
 

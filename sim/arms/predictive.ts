@@ -8,7 +8,7 @@ import { decodePredictorSnapshot } from '../../src/predictor/snapshot.ts';
 import type { ArmFlags } from '../../src/arm/arm-flags.ts';
 import { registerRouting, type BuiltRouter, type RoutingContext, type RoutingModule } from './routing.ts';
 import type { RowKeys } from '../row-keys.ts';
-import type { WarmStateStore } from './warm-store.ts';
+import type { WarmStateStore } from '../../src/predictor/warm-store.ts';
 
 /** Predictor parameters of an arm: the defaults for L levels, the arm's summary flag, then its overrides. Throws InputError. */
 export function predictorParamsFor(flags: ArmFlags, overrides: Readonly<Record<string, string>>, levels: number, defaultLevel: number): PredictorParams {

@@ -3,7 +3,7 @@ import type { Trace } from '../../src/trace/trace.ts';
 import type { Engine, Router } from '../engine.ts';
 import type { ArmFlags } from '../../src/arm/arm-flags.ts';
 import type { RowKeys } from '../row-keys.ts';
-import type { WarmStateStore } from './warm-store.ts';
+import type { WarmStateStore } from '../../src/predictor/warm-store.ts';
 
 /** Everything a routing may use to build its router for one (load, arm) run. */
 export interface RoutingContext {

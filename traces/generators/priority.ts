@@ -5,7 +5,7 @@ import type { Rng } from '../../src/rng/seeded.ts';
 import { exponential } from '../../src/rng/seeded.ts';
 import type { Trace } from '../../src/trace/trace.ts';
 import { ROW_CHUNK, type RowRun, type RowSink } from '../row-sink.ts';
-import { PRIORITY_DEFAULTS as DEFAULTS } from './generator-defaults.ts';
+import { PRIORITY_DEFAULTS as DEFAULTS } from '../../src/config/generator-defaults.ts';
 import { checkNumber, collectTrace, cumulativeShares, pickIndex, toMicros } from './generator-support.ts';
 
 /** One job class: its label (written as key and class), mean service time in ms, and share of arrivals. */

@@ -3,7 +3,7 @@ import type { Rng } from '../../src/rng/seeded.ts';
 import { exponential, lognormal } from '../../src/rng/seeded.ts';
 import type { Trace } from '../../src/trace/trace.ts';
 import { ROW_CHUNK, type RowRun, type RowSink } from '../row-sink.ts';
-import { SERVERLESS_DEFAULTS as DEFAULTS } from './generator-defaults.ts';
+import { SERVERLESS_DEFAULTS as DEFAULTS } from '../../src/config/generator-defaults.ts';
 import { checkNumber, collectTrace, cumulativeShares, pickIndex, toMicros } from './generator-support.ts';
 import { sizeFollowingCost, unrelatedSize, type SizeOptions } from './job-sizes.ts';
 
