@@ -1,6 +1,6 @@
 // Evaluating a gate against merged results: every criterion at every load, with the extra views of SPEC §7.
 import { InputError } from '../src/errors.ts';
-import * as msg from '../src/messages.ts';
+import * as msg from './messages.ts';
 import { estimateCriterion, pairedChange, pairedValues, type CriterionKind, type CriterionRole, type CriterionStatus } from './criterion.ts';
 import type { GateCriterion, GateFile } from './gate-file.ts';
 import { METRIC_NAMES } from '../src/result/metric-names.ts';

@@ -2,7 +2,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { InputError } from '../src/errors.ts';
-import * as msg from '../src/messages.ts';
+import * as msg from './messages.ts';
 import { writeFileAtomic } from '../src/io/atomic-io.ts';
 import { parseJsonText } from '../src/json/json-syntax.ts';
 import { stableStringify } from '../src/json/stable-json.ts';

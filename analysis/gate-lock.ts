@@ -1,7 +1,7 @@
 // Gate locks (pre-registration, SPEC §7): the frozen gate's hash and provenance, and what changed since freezing.
 import { createHash } from 'node:crypto';
 import { atPath } from '../src/errors.ts';
-import * as msg from '../src/messages.ts';
+import * as msg from './messages.ts';
 import { describe, isObject, type ParseOutcome } from '../src/json/json-value.ts';
 
 /**

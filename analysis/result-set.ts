@@ -1,5 +1,5 @@
 // Merging several result files into one set of loads and arms (each load+arm from exactly one file).
-import * as msg from '../src/messages.ts';
+import * as msg from './messages.ts';
 import type { SourcedResult } from '../src/result/result-file-io.ts';
 import type { ArmResultRead } from '../src/result/result-reader.ts';
 

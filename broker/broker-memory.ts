@@ -1,5 +1,5 @@
 // The broker's memory budget: queues, predictors, messages (payload, id, key) and dead letters charged to one account.
-import * as msg from '../src/messages.ts';
+import * as msg from './messages.ts';
 import { QueueFullError, type BrokerLimits } from './broker-limits.ts';
 
 /**

@@ -2,7 +2,8 @@
 import { Scheduler } from '../src/scheduler/scheduler.ts';
 import type { SchedulerConfig } from '../src/scheduler/scheduler-core.ts';
 import type { Predictor } from '../src/predictor/predictor.ts';
-import * as msg from '../src/messages.ts';
+import * as msg from './messages.ts';
+import * as coreMsg from '../src/messages.ts';
 import { randomBytes } from 'node:crypto';
 import {
   checkRange, checkTextBytes, DEAD_LETTERS_KEPT, DEFAULT_CAPACITY, FieldRangeError, MAX_ID_BYTES, MAX_KEY_BYTES, MAX_PAYLOAD_BYTES, QueueFullError, type QueueCapacity,
@@ -173,7 +174,7 @@ export class HarbingerQueue {
     if (lvl >= this.cfg.levels) {
       this.budget.release(charge);
       this.memoryBytes -= charge;
-      throw new RangeError(msg.levelOutOfRange(lvl, this.cfg.levels));
+      throw new RangeError(coreMsg.levelOutOfRange(lvl, this.cfg.levels));
     }
     this.ids.add(id);
     this.submitted++;

@@ -6,7 +6,7 @@ import { decodePredictorSnapshot } from '../src/predictor/snapshot.ts';
 import { PREDICT_OUTCOME_NAMES } from '../src/predictor/outcomes.ts';
 import { HarbingerQueue, StaleTokenError } from './harbinger-queue.ts';
 import { loadHarbingerService } from './harbinger-proto-io.ts';
-import * as msg from '../src/messages.ts';
+import * as msg from './messages.ts';
 import {
   checkCreateQueue, checkRange, checkTextBytes, DEFAULT_CAPACITY, MAX_NAME_BYTES, QueueFullError, STATS_DEAD_LETTERS, type BrokerLimits, type QueueCapacity,
 } from './broker-limits.ts';

@@ -1,7 +1,7 @@
 // The implementation of `hsim broker`: validate the address and snapshot, start the server, stop on a signal.
 import { readFileSync } from 'node:fs';
 import { InputError, atOption } from '../src/errors.ts';
-import * as msg from '../src/messages.ts';
+import * as msg from './messages.ts';
 import { readPredictorSnapshot } from '../src/io/predictor-snapshot-io.ts';
 import { startHarbingerBroker } from '../broker/harbinger-server.ts';
 import { BROKER_TOKEN_ENV, isLoopbackHost } from '../broker/broker-auth.ts';

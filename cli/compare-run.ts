@@ -1,7 +1,8 @@
 // The implementation of `hsim compare`: read both result files, pair them, print the table or JSON.
 import { readFileSync } from 'node:fs';
 import { CheckFailedError, InputError } from '../src/errors.ts';
-import * as msg from '../src/messages.ts';
+import * as msg from './messages.ts';
+import * as simMsg from '../sim/messages.ts';
 import { stableStringify } from '../src/json/stable-json.ts';
 import { compareResults, formatCompareTables, type CompareSet } from '../replay/compare.ts';
 import { readResultJson } from '../src/result/result-file-io.ts';
@@ -25,7 +26,7 @@ export function runCompareCommand(files: readonly string[], opts: Record<string,
     if (invalid !== undefined) throw new CheckFailedError(invalid);
     sets.push({ file: simPath, name: `${simPath}${contentionText(sim)}`, rows });
   }
-  if (issues.length > 0) throw new InputError(msg.commandProblems('compare', issues.length), issues);
+  if (issues.length > 0) throw new InputError(simMsg.commandProblems('compare', issues.length), issues);
   if (opts.json) process.stdout.write(stableStringify(sets.length === 1 ? sets[0]!.rows : sets.map((s) => ({ simulation: s.file, rows: s.rows }))));
   else process.stdout.write(formatCompareTables(sets));
 }

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve, sep } from 'node:path';
 import { InputError } from '../src/errors.ts';
-import * as msg from '../src/messages.ts';
+import * as msg from './messages.ts';
 import { createRng } from '../src/rng/seeded.ts';
 import { stableStringify } from '../src/json/stable-json.ts';
 import { writeFileAtomic } from '../src/io/atomic-io.ts';

@@ -2,7 +2,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { InputError, atLocation } from '../src/errors.ts';
-import * as msg from '../src/messages.ts';
+import * as msg from './messages.ts';
 import type { CellFile } from '../experiments/cell-file.ts';
 import { sameCellResult } from '../experiments/merge-cells.ts';
 import { integrityProblem, resultIntegrity, writeHashedResult } from '../src/io/result-integrity-io.ts';

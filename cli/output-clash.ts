@@ -1,7 +1,8 @@
 // Outputs of one command that name the same file as another output or an input, compared by resolved path.
 import { resolve } from 'node:path';
 import { InputError } from '../src/errors.ts';
-import * as msg from '../src/messages.ts';
+import * as msg from './messages.ts';
+import * as simMsg from '../sim/messages.ts';
 
 /** A file a command reads or writes: the option that names it (`<trace>` for the argument), the path, whether written. */
 export interface CommandFile {
@@ -29,5 +30,5 @@ export function outputClashes(files: readonly CommandFile[]): string[] {
 /** Throws InputError (exit 2) listing every clash of `files` for `command`. */
 export function refuseOutputClashes(command: string, files: readonly CommandFile[]): void {
   const issues = outputClashes(files);
-  if (issues.length > 0) throw new InputError(msg.commandOptionProblems(command, issues.length), issues);
+  if (issues.length > 0) throw new InputError(simMsg.commandOptionProblems(command, issues.length), issues);
 }

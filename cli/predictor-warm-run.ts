@@ -1,6 +1,6 @@
 // The implementation of `hsim predictor warm`: the predictive arm's warm start, saved as a snapshot.
 import { InputError } from '../src/errors.ts';
-import * as msg from '../src/messages.ts';
+import * as msg from './messages.ts';
 import { parseArmRunOptions } from './arm-run-options.ts';
 import { Predictor } from '../src/predictor/predictor.ts';
 import { writePredictorSnapshot } from '../src/io/predictor-snapshot-io.ts';

@@ -1,6 +1,6 @@
 // The implementation of `hsim replay`: run the replay, write the result file, print the table; invalid exits 1.
 import { CheckFailedError } from '../src/errors.ts';
-import * as msg from '../src/messages.ts';
+import * as msg from './messages.ts';
 import { stableStringify } from '../src/json/stable-json.ts';
 import { writeHashedResult } from '../src/io/result-integrity-io.ts';
 import type { SimulationOutput } from '../sim/simulate.ts';

@@ -2,7 +2,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { InputError } from '../src/errors.ts';
-import * as msg from '../src/messages.ts';
+import * as msg from './messages.ts';
 import { readRegularFileSync } from '../src/io/regular-file-io.ts';
 import { readTrace } from '../traces/trace-io.ts';
 import { parseArm } from '../sim/arms/index.ts';

@@ -1,6 +1,6 @@
 // The implementation of `hsim run`: validate the experiment, run (or resume, or shard, or queue) its cells, merge.
 import { InputError } from '../src/errors.ts';
-import * as msg from '../src/messages.ts';
+import * as experimentsMsg from '../experiments/messages.ts';
 import { parseExperiment } from '../src/config/experiment-file.ts';
 import type { SimulationOutput } from '../sim/simulate.ts';
 import { formatSimulationTable } from './simulation-table.ts';
@@ -17,7 +17,7 @@ import { reportCellsSanity } from './cells-sanity.ts';
 export async function runExperimentCommand(file: string, opts: Record<string, unknown>): Promise<void> {
   const flags = parseRunFlags(opts);
   const parsed = parseExperiment(readJsonFile(file, 'an experiment file (JSON)'), file);
-  if (!parsed.ok) throw new InputError(msg.problemsIn(file, parsed.issues), parsed.issues);
+  if (!parsed.ok) throw new InputError(experimentsMsg.problemsIn(file, parsed.issues), parsed.issues);
   const prepared = await prepareRun(withContentionFlags(withPerturbationFlags(parsed.value, opts), opts), file, flags, 'arms', true);
   await reportCellsSanity(prepared.selected.map((i) => prepared.tasks[i]!));
   if (flags.queue !== null) await checkRedis(flags.queue);

@@ -10,7 +10,7 @@ import { openMessageFile } from '../sim/message-file-io.ts';
 import { writeTableFile } from '../src/io/table-file-io.ts';
 import { byKeyTable, seriesTable } from '../src/result/probe-tables.ts';
 import type { SimulationOutput } from '../src/result/result-file.ts';
-import * as msg from '../src/messages.ts';
+import * as msg from './messages.ts';
 import { buildSimulationConfig, optionsRecord, type RawOptions } from '../sim/simulation-config-io.ts';
 import { refuseOutputClashes } from './output-clash.ts';
 

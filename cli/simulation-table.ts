@@ -4,7 +4,7 @@ import { replicationOf } from '../analysis/replication-aggregate.ts';
 import { seedChangeInterval } from '../analysis/seed-change-interval.ts';
 import type { SimulationOutput } from '../sim/simulate.ts';
 import { formatPercent, formatSig, pickTimeUnit } from '../src/format/number-format.ts';
-import * as msg from '../src/messages.ts';
+import * as msg from './messages.ts';
 
 const METRICS = ['mean_latency_ms', 'p50_latency_ms', 'p99_latency_ms', 'long_max_wait_ms'] as const;
 type Shown = Record<(typeof METRICS)[number], number>;

@@ -2,7 +2,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { InputError, atPath } from '../src/errors.ts';
-import * as msg from '../src/messages.ts';
+import * as msg from './messages.ts';
+import * as experimentsMsg from '../experiments/messages.ts';
 import { stableStringify } from '../src/json/stable-json.ts';
 import { writeFileAtomic } from '../src/io/atomic-io.ts';
 import { writeHashedResult } from '../src/io/result-integrity-io.ts';
@@ -33,7 +34,7 @@ export async function runSweepCommand(file: string, opts: Record<string, unknown
   const raw = readJsonFile(file, 'a sweep file (JSON)');
   const parsed = parseSweep(raw, file);
   const namesGates = isObject(raw) && raw['gates'] !== undefined;
-  if (!parsed.ok) throw new InputError(msg.problemsIn(file, parsed.issues), parsed.issues);
+  if (!parsed.ok) throw new InputError(experimentsMsg.problemsIn(file, parsed.issues), parsed.issues);
   const sweep = withContentionFlags(withPerturbationFlags(parsed.value, opts), opts);
   const unfrozen = sweep.gateUnfrozen || opts['unfrozen'] === true;
   const issues: string[] = [];
@@ -50,7 +51,7 @@ export async function runSweepCommand(file: string, opts: Record<string, unknown
   const gateArms = [...new Set(gates.flatMap(({ gate }) => gate.gate.flatMap((n) => [gate.criteria[n]!.arm, gate.criteria[n]!.baseline])))];
   const arms = sweep.arms ?? gateArms;
   for (const a of gateArms) if (!arms.includes(a)) issues.push(atPath(file, 'arms', `no arm "${a}"`, `every arm the gates' criteria use (${gateArms.join(', ')})`));
-  if (issues.length > 0) throw new InputError(msg.problemsIn(file, issues), issues);
+  if (issues.length > 0) throw new InputError(experimentsMsg.problemsIn(file, issues), issues);
   const prepared = await prepareRun(sweepExperiment(sweep, arms), file, flags, 'arms', true);
   await reportCellsSanity(prepared.selected.map((i) => prepared.tasks[i]!));
   if (flags.queue !== null) await checkRedis(flags.queue);

@@ -3,7 +3,8 @@ import { realpathSync, statSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { resolve } from 'node:path';
 import { InputError } from '../src/errors.ts';
-import * as msg from '../src/messages.ts';
+import * as msg from './messages.ts';
+import * as experimentsMsg from '../experiments/messages.ts';
 import { gitCommit } from '../src/io/provenance-io.ts';
 import { serveCells } from '../experiments/cell-queue.ts';
 import { checkRedis, DEFAULT_QUEUE_NAME, parseRedisUrl } from '../experiments/redis-target.ts';
@@ -17,7 +18,7 @@ import { defaultCacheDir } from '../traces/trace-io.ts';
 export async function runWorkerCommand(opts: Record<string, unknown>): Promise<void> {
   const target = parseRedisUrl(String(opts['queue']));
   const jobs = Number(opts['jobs'] ?? '1');
-  if (!Number.isInteger(jobs) || jobs < 1 || jobs > 256) throw new InputError(msg.jobsOutOfRange(String(opts['jobs'])));
+  if (!Number.isInteger(jobs) || jobs < 1 || jobs > 256) throw new InputError(experimentsMsg.jobsOutOfRange(String(opts['jobs'])));
   const folders = dataFolders((opts['data'] as string[] | undefined) ?? ['.']);
   const name = opts['name'] === undefined ? `${hostname()}:${process.pid}` : String(opts['name']);
   if (!/^[\x20-\x7e]{1,200}$/.test(name)) throw new InputError(msg.workerNameInvalid(name));
@@ -65,6 +66,6 @@ function dataFolders(dirs: readonly string[]): string[] {
       issues.push(msg.workerDataNotFolder(d));
     }
   }
-  if (issues.length > 0) throw new InputError(msg.problemsWithOptions(issues), issues);
+  if (issues.length > 0) throw new InputError(experimentsMsg.problemsWithOptions(issues), issues);
   return out;
 }

@@ -1,5 +1,5 @@
 // Runs one conversion end to end: stream the input, account every row, write trace + meta + rejects atomically.
-import * as msg from '../src/messages.ts';
+import * as msg from './messages.ts';
 import { statSync } from 'node:fs';
 import { basename } from 'node:path';
 import { InputError } from '../src/errors.ts';

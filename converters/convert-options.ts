@@ -1,5 +1,5 @@
 // Command-line column choices resolved into a converter's rules through the format table (no format named here).
-import * as msg from '../src/messages.ts';
+import * as msg from './messages.ts';
 import { InputError } from '../src/errors.ts';
 import { flagAttribute, flagName, type ConvertFlags, type ConverterFormat, type ConverterSpec, type FormatFlag } from './converter-format.ts';
 import { CONVERTER_FORMATS } from './formats.ts';

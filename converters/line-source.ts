@@ -1,5 +1,5 @@
 // Streams the lines of an input file (plain or gzip, detected by magic bytes) as byte ranges, hashing the raw bytes.
-import * as msg from '../src/messages.ts';
+import * as msg from './messages.ts';
 import { createHash } from 'node:crypto';
 import { closeSync, createReadStream, openSync, readSync, statSync } from 'node:fs';
 import { pipeline } from 'node:stream';

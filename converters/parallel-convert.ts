@@ -1,5 +1,5 @@
 // Parallel conversion of a big plain CSV table: line-aligned byte ranges converted on threads, written in order here.
-import * as msg from '../src/messages.ts';
+import * as msg from './messages.ts';
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';

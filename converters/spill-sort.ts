@@ -1,5 +1,5 @@
 // Sorting converted rows by arrival in bounded memory: sorted runs spilled to a temp folder beside the output, then a k-way merge.
-import * as msg from '../src/messages.ts';
+import * as msg from './messages.ts';
 import { randomBytes } from 'node:crypto';
 import { closeSync, mkdirSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';

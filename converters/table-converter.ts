@@ -1,5 +1,5 @@
 // CSV tables with a header (Azure 2021, Huawei 2025, generic CSV) to common-format rows (SPEC §4).
-import * as msg from '../src/messages.ts';
+import * as msg from './messages.ts';
 import { InputError } from '../src/errors.ts';
 import { FIELD_HASH, FIELD_NUMBER, PlainLine, scanPlainCsvLine } from './csv-bytes.ts';
 import { parseDecimal, splitCsvLine } from './csv-line.ts';

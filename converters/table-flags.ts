@@ -1,5 +1,5 @@
 // The column options of header-led CSV formats resolved into table rules, starting from a format's defaults.
-import * as msg from '../src/messages.ts';
+import * as msg from './messages.ts';
 import { splitList, type ConverterFormat, type ConvertFlags, type ConverterSpec, type FormatFlag } from './converter-format.ts';
 import { createTableParser, type ArrivalRule, type TableSpec, type TimeUnit } from './table-converter.ts';
 

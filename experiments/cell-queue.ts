@@ -1,7 +1,7 @@
 // Cells over Redis: the coordinator puts cells on a BullMQ queue, `hsim worker` processes run them, results come back.
 import { randomUUID } from 'node:crypto';
 import { Queue, QueueEvents, WaitingError, Worker, type ConnectionOptions, type Job, type JobJsonRaw } from 'bullmq';
-import * as msg from '../src/messages.ts';
+import * as msg from './messages.ts';
 import type { RedisTarget } from './redis-target.ts';
 import { createJobRunner } from './cell-pool.ts';
 import type { CellOutcome, CellTask } from './cell-task.ts';

@@ -1,6 +1,6 @@
 // Running one cell: read the trace (once per thread, by path + SHA-256), simulate one load × arm, build its file.
 import { InputError } from '../src/errors.ts';
-import * as msg from '../src/messages.ts';
+import * as msg from './messages.ts';
 import type { LoadedTrace } from '../traces/trace-io.ts';
 import { readTraceForCli, warmStoreForCli } from '../traces/trace-read-io.ts';
 import { simulate, type SimulationConfig } from '../sim/simulate.ts';

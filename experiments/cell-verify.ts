@@ -1,5 +1,5 @@
 // Checking a cell a queue worker returned against the cell the coordinator planned, before anything is written.
-import * as msg from '../src/messages.ts';
+import * as msg from './messages.ts';
 import { isObject } from '../src/json/json-value.ts';
 import { stableStringify } from '../src/json/stable-json.ts';
 import { METRIC_NAMES } from '../src/result/metric-names.ts';

@@ -2,7 +2,8 @@
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { InputError } from '../src/errors.ts';
-import * as msg from '../src/messages.ts';
+import * as msg from './messages.ts';
+import * as analysisMsg from '../analysis/messages.ts';
 import { parseJsonText } from '../src/json/json-syntax.ts';
 import { stableStringify } from '../src/json/stable-json.ts';
 import { integrityProblem, resultIntegrity, writeHashedResult } from '../src/io/result-integrity-io.ts';
@@ -72,7 +73,7 @@ export function readJsonFile(path: string, what: string): unknown {
   try {
     text = readFileSync(path, 'utf8');
   } catch {
-    throw new InputError(msg.fileUnreadable(path, what));
+    throw new InputError(analysisMsg.fileUnreadable(path, what));
   }
   return parseJsonText(text, path, what);
 }

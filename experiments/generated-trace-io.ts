@@ -9,7 +9,7 @@ import { toolVersion } from '../src/io/provenance-io.ts';
 import { GENERATOR_KINDS, generatorSpecHash, type GeneratorSpec } from '../src/config/generator-spec.ts';
 import { generatorRows } from '../traces/generators/generator-rows.ts';
 import { InputError } from '../src/errors.ts';
-import * as msg from '../src/messages.ts';
+import * as msg from './messages.ts';
 import { INPUT_RANGES, inRange } from '../src/input-ranges.ts';
 
 /**

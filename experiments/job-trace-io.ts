@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { createGunzip } from 'node:zlib';
 import type { Readable } from 'node:stream';
 import { InputError } from '../src/errors.ts';
-import * as msg from '../src/messages.ts';
+import * as msg from './messages.ts';
 import { defaultCacheDir } from '../traces/trace-io.ts';
 import { failedCell, runCellTask, type CellOutcome, type CellTask } from './cell-task.ts';
 import { insideFolders } from './cell-job.ts';

@@ -1,6 +1,6 @@
 // Merging the cells of one trace into the SPEC §10 result shape (loads → arms), refusing conflicts.
 import { stableStringify } from '../src/json/stable-json.ts';
-import * as msg from '../src/messages.ts';
+import * as msg from './messages.ts';
 import type { LoadResult, ResultTrace } from '../src/result/result-file.ts';
 import { cellArm, type CellFile } from './cell-file.ts';
 

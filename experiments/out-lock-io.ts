@@ -3,7 +3,7 @@ import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { InputError } from '../src/errors.ts';
-import * as msg from '../src/messages.ts';
+import * as msg from './messages.ts';
 import { outputError } from '../src/io/atomic-io.ts';
 import { isAlive } from './experiment-run-io.ts';
 

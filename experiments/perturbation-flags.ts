@@ -1,6 +1,6 @@
 // `--ties` and `--jitter` on `hsim run` and `hsim sweep`: they replace the file's `ties` and `jitter` fields.
 import { InputError, atOption } from '../src/errors.ts';
-import * as msg from '../src/messages.ts';
+import * as msg from './messages.ts';
 import { isProblem, parseJitter, parseTies } from '../src/trace/perturb.ts';
 
 /**

@@ -2,7 +2,7 @@
 // load it (importing BullMQ and ioredis takes ~0.3 s).
 import { connect } from 'node:net';
 import { InputError } from '../src/errors.ts';
-import * as msg from '../src/messages.ts';
+import * as msg from './messages.ts';
 
 /** Where Redis listens, from `redis://[:password@]host:port[/db]`. */
 export interface RedisTarget {

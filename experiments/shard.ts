@@ -1,6 +1,6 @@
 // `--shard i/n`: which cells one machine of n runs (every n-th cell of the stable order, 1-based i).
 import { InputError } from '../src/errors.ts';
-import * as msg from '../src/messages.ts';
+import * as msg from './messages.ts';
 
 /** A shard: number i of n, 1 ≤ i ≤ n. */
 export interface Shard {

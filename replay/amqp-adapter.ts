@@ -2,7 +2,7 @@
 import amqp from 'amqplib';
 import type { Channel, ChannelModel, ConsumeMessage } from 'amqplib';
 import { InputError } from '../src/errors.ts';
-import * as msg from '../src/messages.ts';
+import * as msg from './messages.ts';
 import type { BrokerAddress } from './broker-url.ts';
 import type { BrokerAdapter, DeliveryHandler, QueueSetup } from './broker-adapter.ts';
 

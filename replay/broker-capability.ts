@@ -1,5 +1,5 @@
 // What each broker can run: RabbitMQ and BullMQ give strict priority only; the Harbinger broker runs every level arm.
-import * as msg from '../src/messages.ts';
+import * as msg from './messages.ts';
 import type { BrokerKind } from './broker-url.ts';
 
 /** The scheduling an arm asks for, as far as a broker is concerned. */

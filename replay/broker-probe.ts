@@ -3,7 +3,7 @@
 import { connect } from 'node:net';
 import { connect as tlsConnect } from 'node:tls';
 import { InputError } from '../src/errors.ts';
-import * as msg from '../src/messages.ts';
+import * as msg from './messages.ts';
 import type { BrokerAddress } from './broker-url.ts';
 
 /** Resolves when host:port accepts a TCP connection within `timeoutMs`; else throws InputError (exit 2). */

@@ -1,6 +1,6 @@
 // Parsing of `--broker` URLs (SPEC §11): amqp/rabbitmq, redis (BullMQ) and harbinger (our own gRPC broker).
 import { InputError } from '../src/errors.ts';
-import * as msg from '../src/messages.ts';
+import * as msg from './messages.ts';
 
 export type BrokerKind = 'amqp' | 'redis' | 'harbinger';
 

@@ -1,5 +1,5 @@
 // Simulator vs replay: whole-run mean latency and its change against FIFO, per load and arm, and the gap in points.
-import * as msg from '../src/messages.ts';
+import * as msg from './messages.ts';
 import { parseResultFile, type ResultFileRead } from '../src/result/result-reader.ts';
 
 /** One arm at one load, set side by side. Changes are in percent; the gap is replay − simulator, in points. */

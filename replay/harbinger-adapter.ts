@@ -1,6 +1,6 @@
 // Replay adapter for the Harbinger broker (gRPC): the broker schedules (levels, aging, weights, pausing) and predicts.
 import { InputError } from '../src/errors.ts';
-import * as msg from '../src/messages.ts';
+import * as msg from './messages.ts';
 import type { BrokerAddress } from './broker-url.ts';
 import type { BrokerAdapter, DeliveryHandler, QueueSetup } from './broker-adapter.ts';
 import { HarbingerClient } from './harbinger-client.ts';

@@ -1,5 +1,5 @@
 // The replay driver (SPEC §11): a producer on absolute deadlines and N consumers, one message in flight each.
-import * as msg from '../src/messages.ts';
+import * as msg from './messages.ts';
 import type { BrokerAdapter, QueueSetup } from './broker-adapter.ts';
 import type { HandlerRun } from './compute-pool-io.ts';
 import type { ReplayPlan } from './replay-plan.ts';

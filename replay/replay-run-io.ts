@@ -3,7 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { InputError, atOption } from '../src/errors.ts';
-import * as msg from '../src/messages.ts';
+import * as msg from './messages.ts';
+import * as simMsg from '../sim/messages.ts';
 import { cliProvenance, gitCommit } from '../src/io/provenance-io.ts';
 import { readTraceForCli } from '../traces/trace-read-io.ts';
 import { PREDICT_OUTCOME_NAMES } from '../src/predictor/outcomes.ts';
@@ -130,7 +131,7 @@ export function buildReplayConfig(opts: RawOptions): ReplayConfig {
     else stallTimeoutMs = t;
   }
   if (issues.length > 0 || sim === null || broker === null) {
-    throw new InputError(msg.commandOptionProblems('replay', issues.length), issues);
+    throw new InputError(simMsg.commandOptionProblems('replay', issues.length), issues);
   }
   return { sim, broker, timeScale, latenessBoundMs: bound, maxRetries, useBrokerSnapshot, handlers: handlers as 'sleep' | 'compute', handlerProcesses, tlsCa, stallTimeoutMs };
 }

@@ -1,5 +1,5 @@
 // Validity of a replay run (SPEC §11): every message completed, none dead-lettered or lost, producer on time.
-import * as msg from '../src/messages.ts';
+import * as msg from './messages.ts';
 import { nearestRank } from '../src/stats/nearest-rank.ts';
 
 /** Producer lateness summary, wall ms (submit time − scheduled time). */

@@ -1,7 +1,8 @@
 // `hsim export`: read a result file or a folder of them as `hsim report` does, write the tidy long table.
 import { statSync } from 'node:fs';
 import { InputError } from '../src/errors.ts';
-import * as msg from '../src/messages.ts';
+import * as msg from './messages.ts';
+import * as coreMsg from '../src/messages.ts';
 import { writeTableFile } from '../src/io/table-file-io.ts';
 import { readResultFileInto, readResultsFolder, type FolderContents } from './report-inputs-io.ts';
 import { exportTable } from './results-export.ts';
@@ -13,7 +14,7 @@ import { groupByTrace } from './trace-results.ts';
  * Throws InputError for an output name of another kind, an unreadable input, or no results at all.
  */
 export function exportResults(input: string, output: string): { rows: number; warnings: string[] } {
-  if (!/\.(parquet|arrow|csv)$/.test(output)) throw new InputError(msg.tableOutputNameInvalid('-o', output));
+  if (!/\.(parquet|arrow|csv)$/.test(output)) throw new InputError(coreMsg.tableOutputNameInvalid('-o', output));
   let isDir = false;
   try {
     isDir = statSync(input).isDirectory();

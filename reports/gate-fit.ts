@@ -4,7 +4,7 @@ import type { GateFile } from '../analysis/gate-file.ts';
 import { replicationsOf } from '../analysis/replicated-criterion.ts';
 import type { ResultSet, SourcedArm } from '../analysis/result-set.ts';
 import { InputError } from '../src/errors.ts';
-import * as msg from '../src/messages.ts';
+import * as msg from './messages.ts';
 import { compareLoads, type TraceResults } from './trace-results.ts';
 
 /** How a gate stands against pre-registration: frozen and unchanged, never frozen. */

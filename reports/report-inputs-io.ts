@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { readGateFile, verifiedGateLock } from '../analysis/gate-io.ts';
 import { InputError } from '../src/errors.ts';
 import { NotRegularFileError, readRegularFileSync } from '../src/io/regular-file-io.ts';
-import * as msg from '../src/messages.ts';
+import * as msg from './messages.ts';
+import * as analysisMsg from '../analysis/messages.ts';
 import { looksLikeResultFile, parseResultExtras, parseResultFile } from '../src/result/result-reader.ts';
 import type { ReportGate } from './gate-fit.ts';
 import { looksLikeSweepFile, parseSweepFile, type SweepFile } from '../src/config/sweep-output.ts';
@@ -51,7 +52,7 @@ function readJsonInput(file: string, contents: FolderContents, sweepExpected: bo
     // A sweep named with --sweep may be a pipe (`--sweep <(…)`); a folder's entries must be regular files.
     json = JSON.parse((sweepExpected ? readFileSync(file) : readRegularFileSync(file)).toString('utf8'));
   } catch (err) {
-    if (err instanceof NotRegularFileError) contents.issues.push(msg.notRegularFile(file, err.kind, sweepExpected ? 'a sweep output (sweep.json)' : 'a result file (SPEC §10)'));
+    if (err instanceof NotRegularFileError) contents.issues.push(analysisMsg.notRegularFile(file, err.kind, sweepExpected ? 'a sweep output (sweep.json)' : 'a result file (SPEC §10)'));
     else contents.issues.push(msg.reportInputNotJson(file, (err as Error).message, sweepExpected));
     return;
   }

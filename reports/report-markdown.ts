@@ -1,6 +1,6 @@
 // report.md: the same content as index.html, with the charts as PNG files beside it (charts/<id>.png).
 import type { PaperTable } from './paper-tables.ts';
-import * as msg from '../src/messages.ts';
+import * as msg from './messages.ts';
 import type { ReportModel } from './report-model.ts';
 import { MARGIN_CONVENTION, type TextTable } from './report-tables.ts';
 

@@ -1,5 +1,5 @@
 // A paper table as CSV (RFC 4180) and as a LaTeX booktabs table with caption, label and note.
-import * as msg from '../src/messages.ts';
+import * as msg from './messages.ts';
 import { spreadsheetCsvField } from '../src/text/csv-field.ts';
 import type { PaperTable } from './paper-tables.ts';
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freezeGate } from '../analysis/gate-io.ts';
 import { InputError } from '../src/errors.ts';
-import * as msg from '../src/messages.ts';
+import * as msg from './messages.ts';
 import { fixtureResultFile, fixtureSweepFile } from './fixtures/report-fixture.ts';
 import { fixtureGate } from './golden-specs.ts';
 import { writeReport } from './write-report-io.ts';

@@ -5,7 +5,7 @@ import type { CriterionKind } from '../analysis/criterion.ts';
 import { readGateFile } from '../analysis/gate-io.ts';
 import { fileURLToPath } from 'node:url';
 import { InputError } from '../src/errors.ts';
-import * as msg from '../src/messages.ts';
+import * as msg from './messages.ts';
 import { writeFileAtomic } from '../src/io/atomic-io.ts';
 import { stableStringify } from '../src/json/stable-json.ts';
 import { fitAndEvaluateGate, type GateEvaluation, type ReportGate } from './gate-fit.ts';

@@ -5,7 +5,7 @@ import { spreadsheetCsvField } from '../src/text/csv-field.ts';
 import { MESSAGE_COLUMNS, MessageCsvEncoder, quotedNames, type MessageCell, type MessageSink } from './message-log.ts';
 import { openTempFor, outputError } from '../src/io/atomic-io.ts';
 import { InputError } from '../src/errors.ts';
-import * as msg from '../src/messages.ts';
+import * as coreMsg from '../src/messages.ts';
 
 /** Bytes gathered before one gzip member is compressed and written (larger members compress better). */
 const GZIP_MEMBER_BYTES = 8 << 20;
@@ -32,7 +32,7 @@ export class MessageCsvFile implements MessageSink {
       ({ path: this.tmp, fd: this.fd } = openTempFor(path));
     } catch (err) {
       // The CLI checks the folder first; a library caller gets the same exit-2 error.
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw new InputError(msg.outputNotWritable(path, 'its folder does not exist', 'ENOENT'));
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw new InputError(coreMsg.outputNotWritable(path, 'its folder does not exist', 'ENOENT'));
       throw outputError(path, err);
     }
     this.encoder = new MessageCsvEncoder((bytes) => this.put(bytes));

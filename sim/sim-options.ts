@@ -3,7 +3,8 @@ import type { Load, SplitBy } from './split.ts';
 import type { WindowBy } from './metrics.ts';
 import { INPUT_RANGES, inRange, rangeText } from '../src/input-ranges.ts';
 import { decimalCommaNumber } from '../src/config/numeric-input.ts';
-import * as msg from '../src/messages.ts';
+import * as msg from './messages.ts';
+import * as coreMsg from '../src/messages.ts';
 import type { ArmSpec } from './arms/arm-spec.ts';
 
 /**
@@ -65,7 +66,7 @@ export function parseFraction(text: string, where: string, issues: string[]): nu
   const v = Number(text);
   if (!(v > 0 && v < 1)) {
     const meant = decimalCommaNumber(text);
-    issues.push(meant !== null && meant > 0 && meant < 1 ? msg.decimalComma(where, text, String(meant), 'a number in (0, 1)') : `${where}: "${text}"; expected a number in (0, 1)`);
+    issues.push(meant !== null && meant > 0 && meant < 1 ? coreMsg.decimalComma(where, text, String(meant), 'a number in (0, 1)') : `${where}: "${text}"; expected a number in (0, 1)`);
     return 0.5;
   }
   return v;

@@ -4,7 +4,8 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { createHash } from 'node:crypto';
 import { InputError, atOption } from '../src/errors.ts';
-import * as msg from '../src/messages.ts';
+import * as msg from './messages.ts';
+import * as coreMsg from '../src/messages.ts';
 import { parseArm, type ArmSpec } from './arms/index.ts';
 import type { SimulationConfig } from './simulate.ts';
 import {
@@ -123,7 +124,7 @@ function parseProbeOptions(opts: RawOptions, issues: string[]): { byKey?: boolea
 function checkTableOutput(option: string, value: unknown, issues: string[]): void {
   if (value === undefined) return;
   const file = String(value);
-  if (!/\.(parquet|arrow|csv)$/.test(file)) issues.push(msg.tableOutputNameInvalid(option, file));
+  if (!/\.(parquet|arrow|csv)$/.test(file)) issues.push(coreMsg.tableOutputNameInvalid(option, file));
   else if (!isFolder(dirname(file))) issues.push(msg.tableOutputFolderMissing(option, file, dirname(file)));
 }
 

@@ -1,6 +1,6 @@
 // The history/evaluation split of a trace and the compress factor for a target load (SPEC §5).
 import { InputError } from '../src/errors.ts';
-import * as msg from '../src/messages.ts';
+import * as msg from './messages.ts';
 import type { Trace } from '../src/trace/trace.ts';
 
 export type SplitBy = 'time' | 'count' | 'none';

@@ -2,7 +2,7 @@
 import { closeSync, fstatSync, mkdirSync, openSync, readSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { openTempFor } from '../src/io/atomic-io.ts';
-import * as msg from '../src/messages.ts';
+import * as msg from './messages.ts';
 import type { Trace } from '../src/trace/trace.ts';
 import { PayloadHash } from './payload-hash.ts';
 import {

@@ -1,5 +1,5 @@
 // The binary columnar trace cache format: typed arrays + key/class dictionaries, versioned, with a payload hash.
-import * as msg from '../src/messages.ts';
+import * as msg from './messages.ts';
 import type { Trace } from '../src/trace/trace.ts';
 import { PayloadHash } from './payload-hash.ts';
 import { MAX_KEY_BYTES } from './trace-csv-parser.ts';

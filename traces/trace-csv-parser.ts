@@ -1,6 +1,6 @@
 // Incremental byte-level parser of the common trace CSV (SPEC §3): bytes in any chunking, a sorted Trace out.
 import { InputError } from '../src/errors.ts';
-import * as msg from '../src/messages.ts';
+import * as msg from './messages.ts';
 import type { Trace } from '../src/trace/trace.ts';
 import { ByteInterner, FNV_OFFSET, FNV_PRIME } from './byte-interner.ts';
 import { sortTraceByArrival } from './trace-order.ts';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { createGunzip } from 'node:zlib';
 import type { Readable } from 'node:stream';
 import { InputError } from '../src/errors.ts';
-import * as msg from '../src/messages.ts';
+import * as msg from './messages.ts';
 import { stableOrderBy, type Trace } from '../src/trace/trace.ts';
 import { readTraceCacheFile, writeTraceCacheFile } from './trace-cache-io.ts';
 import { traceColumnsCheck, type TraceFacts } from './trace-cache.ts';

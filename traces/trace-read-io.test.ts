@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_PREDICTOR_PARAMS } from '../src/predictor/params.ts';
 import { Predictor } from '../src/predictor/predictor.ts';
-import { warmCacheWarningLine } from '../src/messages.ts';
+import { warmCacheWarningLine } from './messages.ts';
 import { cacheWarningLine, readTraceForCli, warmStoreForCli } from './trace-read-io.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'hsim-trace-read-io-'));

@@ -1,5 +1,5 @@
 // Reading a trace on a command's behalf: readTrace, with each cache warning printed on stderr once per process.
-import * as msg from '../src/messages.ts';
+import * as msg from './messages.ts';
 import type { WarmStateStore } from '../src/predictor/warm-store.ts';
 import { defaultCacheDir, readTrace, type LoadedTrace } from './trace-io.ts';
 import { diskWarmStore } from './warm-cache-io.ts';

@@ -6,7 +6,7 @@ import { basename, dirname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGzip, gzipSync, type Gzip } from 'node:zlib';
 import { InputError } from '../src/errors.ts';
-import * as msg from '../src/messages.ts';
+import * as msg from './messages.ts';
 import { openTempFor, writeAllSync } from '../src/io/atomic-io.ts';
 import { stableStringify } from '../src/json/stable-json.ts';
 import { columnNames, quoteCsvField as csvField, type TraceColumns } from './trace-csv.ts';

@@ -5,7 +5,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writeFileAtomic } from '../src/io/atomic-io.ts';
 import { stableStringify } from '../src/json/stable-json.ts';
-import * as msg from '../src/messages.ts';
+import * as msg from './messages.ts';
 import { PREDICTOR_PARAM_NAMES } from '../src/predictor/params.ts';
 import type { Predictor } from '../src/predictor/predictor.ts';
 import { decodePredictorSnapshot, encodePredictorSnapshot } from '../src/predictor/snapshot.ts';

@@ -1,7 +1,7 @@
 // The warm-start cache file: a predictor snapshot behind the identity of the warm start it holds, with a payload hash.
 import { PayloadHash } from './payload-hash.ts';
 import { CACHE_TRAILER_BYTES, digestBytes, digestHex } from './trace-cache.ts';
-import * as msg from '../src/messages.ts';
+import * as msg from './messages.ts';
 
 /** File magic (8 bytes) and format version. A different version is never read. */
 export const WARM_MAGIC = 'HSIMWARM';

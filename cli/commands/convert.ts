@@ -1,7 +1,7 @@
 // `hsim convert`: public trace formats to the common trace format (SPEC §4, §10).
 import type { Command } from 'commander';
 import { atOption, InputError } from '../../src/errors.ts';
-import * as msg from '../../src/messages.ts';
+import * as msg from '../messages.ts';
 import { cliFlagHelp, converterFlags, FORMATS, resolveConverterSpec, type ConvertFlags } from '../../converters/convert-options.ts';
 import { CONVERTER_FORMATS } from '../../converters/formats.ts';
 

@@ -1,6 +1,6 @@
 // `hsim export`: every result of a file or folder as one tidy table (Parquet, Arrow or CSV) for pandas, polars, DuckDB.
 import type { Command } from 'commander';
-import * as msg from '../../src/messages.ts';
+import * as msg from '../messages.ts';
 
 /** Registers `hsim export <results.json|dir> -o <file.parquet|.arrow|.csv>`. */
 export function registerExport(program: Command): void {

@@ -1,6 +1,6 @@
 // `hsim gate freeze|check`: pre-register a gate file, then judge result files against it (SPEC §7).
 import type { Command } from 'commander';
-import * as msg from '../../src/messages.ts';
+import * as msg from '../messages.ts';
 
 /** Registers `hsim gate freeze <gate.json>` and `hsim gate check <gate.json> <results>`. */
 export function registerGate(program: Command): void {

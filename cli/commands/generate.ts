@@ -1,7 +1,7 @@
 // `hsim generate <kind>`: streams a synthetic workload (mmc, priority, serverless, prodflow) in the common trace format.
 import type { Command } from 'commander';
 import { InputError, atOption } from '../../src/errors.ts';
-import * as msg from '../../src/messages.ts';
+import * as msg from '../messages.ts';
 import type { RowRun, RowSink } from '../../traces/row-sink.ts';
 import type { Rng } from '../../src/rng/seeded.ts';
 import { DEFAULT_SEED, DEFAULT_SIZE_NOISE, MMC_DEFAULTS, PRIORITY_DEFAULTS, PRODFLOW_DEFAULTS, SERVERLESS_DEFAULTS } from '../../src/config/generator-defaults.ts';

@@ -1,6 +1,6 @@
 // `hsim theory`: closed-form queueing tables (Erlang C, Cobham's priority waits vs FIFO) from analysis/theory.
 import type { Command } from 'commander';
-import * as msg from '../../src/messages.ts';
+import * as msg from '../messages.ts';
 
 /** Registers `hsim theory [--json] [--c N --rho X]`. */
 export function registerTheory(program: Command): void {

@@ -1,7 +1,7 @@
 // `hsim traces info` and `hsim traces diagnose`: a trace's meta and statistics, and whether it can be learned.
 import type { Command } from 'commander';
 import { InputError } from '../../src/errors.ts';
-import * as msg from '../../src/messages.ts';
+import * as msg from '../messages.ts';
 import { addArmRunFlags } from './arm-run-flags.ts';
 
 /** Registers `hsim traces info <file> [--json] [--workers N]` and `hsim traces diagnose <file> [options]`. */

@@ -1,5 +1,5 @@
 // Huawei Cloud 2025 request trace (end time minus front-end cost, worker cost, body size): one format of `hsim convert`.
-import * as msg from '../../src/messages.ts';
+import * as msg from '../messages.ts';
 import type { ConverterFormat } from '../converter-format.ts';
 import { resolveTableSpec, TABLE_FLAGS, tableDefaultsText, type TableDefaults } from '../table-flags.ts';
 

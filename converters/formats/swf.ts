@@ -1,5 +1,5 @@
 // SWF logs of the Parallel Workloads Archive, with the presets of SPEC §4: one format of `hsim convert`.
-import * as msg from '../../src/messages.ts';
+import * as msg from '../messages.ts';
 import { splitList, type ConverterFormat } from '../converter-format.ts';
 import { createSwfParser, swfPreset, type SwfPreset, type SwfSpec } from '../swf-converter.ts';
 

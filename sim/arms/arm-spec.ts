@@ -1,7 +1,7 @@
 // Parsing of arm strings `routing[+flag…][@param=value…]` (SPEC §5) through the one flag and parameter table.
 import { didYouMean } from '../../src/text/nearest-name.ts';
 import { InputError, atOption } from '../../src/errors.ts';
-import * as msg from '../../src/messages.ts';
+import * as msg from '../messages.ts';
 import {
   ARM_FLAGS, DEFAULT_AGING_INTERVAL_MS, defaultFlagState, findFlag, findParam, paramNames, type ArmFlags, type ParamState,
 } from '../../src/arm/arm-flags.ts';

@@ -1,6 +1,6 @@
 // Which arm flags the ideal-order routings (sjf, sept, srpt) take: no levels, so no weights or pausing.
 import { InputError } from '../../src/errors.ts';
-import * as msg from '../../src/messages.ts';
+import * as msg from '../messages.ts';
 import type { ArmFlags } from '../../src/arm/arm-flags.ts';
 
 /**

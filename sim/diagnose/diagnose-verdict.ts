@@ -1,5 +1,5 @@
 // The bottom line of `traces diagnose`: can the trace be learned from its keys, and what gets most in the way.
-import * as msg from '../../src/messages.ts';
+import * as msg from '../messages.ts';
 import type { PredictionAccuracy } from './prediction-accuracy.ts';
 import { percent } from './diagnose-warnings.ts';
 

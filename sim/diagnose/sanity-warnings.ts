@@ -1,7 +1,7 @@
 // Sanity warnings for a simulation's options on a trace: they never change a result.
 import type { Trace } from '../../src/trace/trace.ts';
 import { InputError } from '../../src/errors.ts';
-import * as msg from '../../src/messages.ts';
+import * as msg from '../messages.ts';
 import { predictorParamsFor } from '../arms/predictive.ts';
 import { rowKeysCached } from '../row-keys.ts';
 import { compressFactor, splitTrace } from '../split.ts';

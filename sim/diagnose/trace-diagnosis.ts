@@ -14,7 +14,7 @@ import { timeScale, type TimeScale } from './time-scale.ts';
 import { onlinePredictions } from './online-predictions.ts';
 import { durationUnitWarnings } from './unit-warnings.ts';
 import { diagnoseVerdict, errorGain, INFORMATIVE_GAIN, type DiagnoseVerdict } from './diagnose-verdict.ts';
-import * as msg from '../../src/messages.ts';
+import * as msg from '../messages.ts';
 import {
   boundaryWarnings, coverageWarnings, humanMs, percent, predictorKeyWarnings, timeScaleWarnings, unseenKeyWarnings, type DiagnoseWarning,
 } from './diagnose-warnings.ts';

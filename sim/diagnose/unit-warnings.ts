@@ -1,6 +1,6 @@
 // The warning of `simulate`, `run`, `sweep` and `traces diagnose` when a trace's durations look like the wrong unit.
 import type { Trace } from '../../src/trace/trace.ts';
-import * as msg from '../../src/messages.ts';
+import * as msg from '../messages.ts';
 import { durationUnitSuspicion, type UnitSuspicion } from '../../src/trace/duration-units.ts';
 import { humanMs, type DiagnoseWarning } from './diagnose-warnings.ts';
 

@@ -6,7 +6,7 @@ import { ROW_CHUNK, type RowRun, type RowSink } from '../row-sink.ts';
 import { MMC_DEFAULTS as DEFAULTS } from '../../src/config/generator-defaults.ts';
 import { checkNumber, collectTrace, toMicros } from './generator-support.ts';
 import { InputError } from '../../src/errors.ts';
-import * as msg from '../../src/messages.ts';
+import * as msg from '../messages.ts';
 
 /** Options of the mmc generator (CLI flags in brackets). */
 export interface MmcOptions {

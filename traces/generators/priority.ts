@@ -1,6 +1,6 @@
 // Multi-class workload for priority queueing: Poisson arrivals at load ρ, a labelled class per job, exponential service.
 import { atOption, InputError } from '../../src/errors.ts';
-import * as msg from '../../src/messages.ts';
+import * as msg from '../messages.ts';
 import type { Rng } from '../../src/rng/seeded.ts';
 import { exponential } from '../../src/rng/seeded.ts';
 import type { Trace } from '../../src/trace/trace.ts';
