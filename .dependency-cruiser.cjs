@@ -1,7 +1,7 @@
 // The floors of the house (README.md, "Folder map"): every import runs down, and `make check` fails otherwise.
 //
 //   src/ (the shared core)  ←  traces/  ←  converters/ · sim/ · broker/  ←  analysis/  ←  reports/
-//        ←  experiments/  ←  replay/  ←  cli/  ←  bin/, bench/, index.ts
+//        ←  experiments/ · replay/  ←  cli/  ←  bin/, bench/, index.ts
 //
 // Folders on one floor do not import each other. Each rule below is stated over reachability, not single imports:
 // a module may not reach a forbidden folder through any chain of imports (a chain that climbs has a climbing step,
@@ -22,7 +22,7 @@ const FLOORS = [
   ['cli', '^cli/'],
 ];
 // Height of each folder; folders of equal height are peers and import neither each other nor anything higher.
-const HEIGHT = { core: 0, traces: 1, converters: 2, sim: 2, broker: 2, analysis: 3, reports: 4, experiments: 5, replay: 6, cli: 7 };
+const HEIGHT = { core: 0, traces: 1, converters: 2, sim: 2, broker: 2, analysis: 3, reports: 4, experiments: 5, replay: 5, cli: 6 };
 const path = (name) => FLOORS.find(([n]) => n === name)[1];
 
 // Node's modules that touch files, processes, sockets or threads.
