@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { diagnoseResultTraces } from './report-diagnoses.ts';
 
-const hsim = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', 'bin', 'hsim.js');
+const hsim = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'bin', 'hsim.js');
 const dir = mkdtempSync(join(tmpdir(), 'hsim-report-diag-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

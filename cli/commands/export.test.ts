@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { duckdbQuery } from '../../src/io/table-readers-for-tests.ts';
 
-const hsim = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'bin', 'hsim.js');
+const hsim = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', 'bin', 'hsim.js');
 const dir = mkdtempSync(join(tmpdir(), 'hsim-export-cli-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

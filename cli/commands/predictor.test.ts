@@ -6,7 +6,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 
-const hsim = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'bin', 'hsim.js');
+const hsim = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', 'bin', 'hsim.js');
 const dir = mkdtempSync(join(tmpdir(), 'hsim-predictor-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
