@@ -29,12 +29,7 @@ Example:
   hsim run experiments/example-run.json --shard 1/2 -o out/shard1   # and 2/2 elsewhere, then: hsim merge out/shard1 out/shard2 -o out/all`)
     .action(async (file: string, opts: Record<string, unknown>) => {
       const { runExperimentCommand } = await import('../run-command.ts');
-      const { printResumeOnInterrupt } = await import('../resume-hint.ts');
-      const stop = printResumeOnInterrupt(process.argv.slice(2));
-      try {
-        await runExperimentCommand(file, opts);
-      } finally {
-        stop();
-      }
+      const { withResumeHint } = await import('../resume-hint.ts');
+      await withResumeHint(process.argv.slice(2), () => runExperimentCommand(file, opts));
     });
 }

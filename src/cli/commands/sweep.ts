@@ -29,12 +29,7 @@ Example:
   hsim sweep experiments/sensitivity.json --jobs 2 --unfrozen`)
     .action(async (file: string, opts: Record<string, unknown>) => {
       const { runSweepCommand } = await import('../sweep-command.ts');
-      const { printResumeOnInterrupt } = await import('../resume-hint.ts');
-      const stop = printResumeOnInterrupt(process.argv.slice(2));
-      try {
-        await runSweepCommand(file, opts);
-      } finally {
-        stop();
-      }
+      const { withResumeHint } = await import('../resume-hint.ts');
+      await withResumeHint(process.argv.slice(2), () => runSweepCommand(file, opts));
     });
 }
