@@ -1,6 +1,6 @@
-// resumeCommand: the interrupted command line with --resume, shell-quoted where needed.
+// resumeCommand: the interrupted command line with --resume, shell-quoted where needed; withResumeHint arms it around a run.
 import { describe, expect, it } from 'vitest';
-import { resumeCommand, shellQuote } from './resume-hint.ts';
+import { resumeCommand, shellQuote, withResumeHint } from './resume-hint.ts';
 
 describe('resumeCommand', () => {
   it('adds --resume to the same arguments', () => {
@@ -15,5 +15,19 @@ describe('shellQuote', () => {
   it('leaves safe words alone and quotes the rest', () => {
     expect(shellQuote('out/a-b_c.json')).toBe('out/a-b_c.json');
     expect(shellQuote("it's")).toBe(`'it'\\''s'`);
+  });
+});
+
+describe('withResumeHint', () => {
+  it('listens for SIGINT while the run lasts and returns its value', async () => {
+    const before = process.listenerCount('SIGINT');
+    const during = await withResumeHint(['run', 'x.json'], () => Promise.resolve(process.listenerCount('SIGINT')));
+    expect(during).toBe(before + 1);
+    expect(process.listenerCount('SIGINT')).toBe(before);
+  });
+  it('stops listening when the run throws, and passes the error on', async () => {
+    const before = process.listenerCount('SIGINT');
+    await expect(withResumeHint(['sweep', 's.json'], () => Promise.reject(new Error('cell failed')))).rejects.toThrow('cell failed');
+    expect(process.listenerCount('SIGINT')).toBe(before);
   });
 });

@@ -23,3 +23,13 @@ export function printResumeOnInterrupt(args: readonly string[]): () => void {
   process.once('SIGINT', onSigint);
   return () => process.off('SIGINT', onSigint);
 }
+
+/** Runs `body` with the hint of printResumeOnInterrupt for `args` armed, and disarms it however `body` ends. */
+export async function withResumeHint<T>(args: readonly string[], body: () => Promise<T>): Promise<T> {
+  const stop = printResumeOnInterrupt(args);
+  try {
+    return await body();
+  } finally {
+    stop();
+  }
+}

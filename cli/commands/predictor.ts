@@ -1,6 +1,7 @@
 // `hsim predictor warm` and `hsim predictor show`: build a predictor snapshot from a trace's history half, and look inside one.
 import type { Command } from 'commander';
 import { addArmRunFlags } from './arm-run-flags.ts';
+import { stableJsonOption } from './shared-options.ts';
 
 /** Registers `hsim predictor warm` and `hsim predictor show`. */
 export function registerPredictor(program: Command): void {
@@ -23,7 +24,7 @@ Example:
     .command('show')
     .description("what a predictor snapshot believes: boundaries, and per key n, decayed median, p99, spread ratio, censored share, last activity, held tier and the gate it passes or fails")
     .argument('<snapshot>', 'a snapshot written by hsim predictor warm')
-    .option('--json', 'print stable JSON instead of text')
+    .addOption(stableJsonOption())
     .option('--key <key>', 'show only this key')
     .option('--top <n>', 'show the N keys with the most observations', '20')
     .option('-o, --output <dir>', "also write the paper's Figure 4 (pooled and per-key histograms with the boundaries) as predictor.vl.json and predictor.svg here")

@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import { InputError } from '../../src/errors.ts';
 import * as msg from '../messages.ts';
 import { addArmRunFlags } from './arm-run-flags.ts';
+import { stableJsonOption, workersOption } from './shared-options.ts';
 
 /** Registers `hsim traces info <file> [--json] [--workers N]` and `hsim traces diagnose <file> [options]`. */
 export function registerTraces(program: Command): void {
@@ -14,8 +15,9 @@ export function registerTraces(program: Command): void {
     .command('info')
     .description('Print the meta sidecar and statistics of a common-format trace (.csv or .csv.gz)')
     .argument('<file>', 'trace file')
-    .option('--json', 'print stable JSON instead of text')
-    .option('--workers <n>', 'workers for the offered load: total duration / (span × workers)', '64')
+    .addOption(stableJsonOption())
+    // Here the workers only size the offered load the statistics report.
+    .addOption(workersOption({ help: 'workers for the offered load: total duration / (span × workers)' }))
     .addHelpText('after', '\nExample:\n  $ hsim traces info ../shared/bench/synth2m.csv.gz --workers 64\n  $ hsim traces info out/mmc.csv --json')
     .action(async (file: string, opts: { json?: boolean; workers: string }) => {
       const workers = Number(opts.workers);
@@ -35,7 +37,7 @@ export function registerTraces(program: Command): void {
     .command('diagnose')
     .description("Can this trace be learned? Predictability of durations (global median, per-key median, the predictor in a simulation at --load), keys and their gaps, time scale, and warnings naming the parameter to look at")
     .argument('<file>', 'trace file')
-    .option('--json', 'print stable JSON instead of text');
+    .addOption(stableJsonOption());
   addArmRunFlags(diagnose, '0.8', 'the load of the simulated predictive arm; sets the time scale of key gaps', 'the warm predictive arm to simulate')
     .addHelpText('after', '\nExample:\n  $ hsim traces diagnose out/lpc.csv --split count --load 0.8\n  $ hsim traces diagnose out/sl.csv.gz --set predictor.staleAfterMs=off --json')
     .action(async (file: string, opts: Record<string, unknown>) => {
