@@ -9,6 +9,7 @@ import { writeHashedResult } from '../io/result-integrity-io.ts';
 import { overridesText } from '../experiment/overrides.ts';
 import { parseSweep, sweepExperiment, type Variant } from '../experiment/sweep-file.ts';
 import { isObject } from '../json/json-value.ts';
+import { checkSchema } from '../json/json-schema-io.ts';
 import { mergeTraceCells } from '../experiment/merge-cells.ts';
 import { checkGate, readGateFile } from '../../analysis/gate-io.ts';
 import { lockPathFor } from '../../analysis/gate-lock.ts';
@@ -34,6 +35,7 @@ export async function runSweepCommand(file: string, opts: Record<string, unknown
   const parsed = parseSweep(raw, file);
   const namesGates = isObject(raw) && raw['gates'] !== undefined;
   if (!parsed.ok) throw new InputError(msg.problemsIn(file, parsed.issues), parsed.issues);
+  checkSchema('sweep', raw, file); // after the parser: see checkSchema
   const sweep = withContentionFlags(withPerturbationFlags(parsed.value, opts), opts);
   const unfrozen = sweep.gateUnfrozen || opts['unfrozen'] === true;
   const issues: string[] = [];
