@@ -605,7 +605,7 @@ export function resultOfOtherTrace(file: string, found: string | null, gateSha25
 
 /** An invalid replay among the results a gate judges. */
 export function replayNotAResult(file: string): string {
-  return `${file} → replay.valid: false (the replay run is invalid and is never evaluated as a result; see SPEC §11)`;
+  return `${file} → replay.valid: false (the replay run is invalid and is never evaluated as a result; see docs/result-file.md)`;
 }
 
 /** Result files of two traces given together. */
@@ -672,7 +672,7 @@ export function resultsFolderMissing(dir: string): string {
 
 /** A report input that is not JSON, skipped (`sweep`: it was named as a sweep output). */
 export function reportInputNotJson(file: string, why: string, sweep: boolean): string {
-  return atLocation(file, undefined, `skipped: not readable as JSON (${why})`, sweep ? 'a sweep output (sweep.json)' : 'a result file (SPEC §10)');
+  return atLocation(file, undefined, `skipped: not readable as JSON (${why})`, sweep ? 'a sweep output (sweep.json)' : 'a result file (docs/result-file.md)');
 }
 
 /** A sweep output that does not parse, skipped. */
@@ -687,7 +687,7 @@ export function reportResultInvalid(file: string, issues: readonly string[]): st
 
 /** A results folder without any result file or sweep output. */
 export function reportNoResults(dir: string): string {
-  return atLocation(dir, undefined, 'no result files (SPEC §10) or sweep outputs found', 'a folder holding `hsim simulate -o` result files or a sweep.json');
+  return atLocation(dir, undefined, 'no result files (docs/result-file.md) or sweep outputs found', 'a folder holding `hsim simulate -o` result files or a sweep.json');
 }
 
 /** Results from which no chart can be drawn. */
@@ -1263,7 +1263,7 @@ export function tableWritten(path: string, rows: number): string {
 
 /** `hsim export` found nothing to export. */
 export function exportNothing(input: string): string {
-  return atLocation(input, undefined, 'holds no results to export', 'a result file (SPEC §10) or a folder of them');
+  return atLocation(input, undefined, 'holds no results to export', 'a result file (docs/result-file.md) or a folder of them');
 }
 
 /** A `--tables` value naming no known table format. */

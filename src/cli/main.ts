@@ -20,10 +20,7 @@ program
 
   .exitOverride();
 registerCommands(program);
-// A help text that cites "SPEC §N" also says where the SPEC is (as the README does).
-const SPEC_WHERE = '\n"SPEC §N" is a section of the design document ../shared/SPEC.md (see README.md).';
-// Decided when a help text is shown, not at start-up: formatting every command's help costs each run ~2 ms.
-for (const cmd of [program, ...program.commands]) cmd.addHelpText('after', () => (cmd.helpInformation().includes('SPEC §') ? SPEC_WHERE : ''));
+program.addHelpText('after', '\nReference (file formats, exit codes, every option): docs/README.md in the repository.');
 
 /** Runs the command line; failures become exit codes. */
 async function main(): Promise<void> {

@@ -5,7 +5,7 @@ import type { Command } from 'commander';
 export function registerRun(program: Command): void {
   program
     .command('run')
-    .description('run an experiment: every cell written atomically to <out>/cells/, merged into <out>/results.json (SPEC §12)')
+    .description('run an experiment: every cell written atomically to <out>/cells/, merged into <out>/results.json (docs/experiment-file.md)')
     .argument('<experiment>', 'experiment file (JSON); its paths are relative to its folder')
     .option('--jobs <n>', 'worker threads running cells in parallel', '1')
     .option('--resume', 'skip cells whose file exists with the same input hash and trace SHA-256')

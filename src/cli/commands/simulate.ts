@@ -6,7 +6,7 @@ import { InputError } from '../../errors.ts';
 export function registerSimulate(program: Command): void {
   program
     .command('simulate')
-    .description('simulate a trace under one or more arms and loads; writes the result file of SPEC §10')
+    .description('simulate a trace under one or more arms and loads; writes a result file (docs/result-file.md)')
     .argument('<trace>', 'common-format trace (.csv or .csv.gz)')
     .option('--arm <arm>', 'arm routing[+flag…], repeatable (e.g. fifo, oracle+weights+pausing)', collect, [])
     .option('--load <loads>', 'target loads, comma-separated, or as-is', '0.5,0.8,0.95')
