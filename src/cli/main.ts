@@ -1,9 +1,8 @@
 // The hsim command line: builds the commander program from the command modules and maps errors to exit codes.
-import { Command, CommanderError } from 'commander';
+import { CommanderError } from 'commander';
 import { EXIT, exitCodeOf, InputError } from '../errors.ts';
 import { fullGc } from '../io/full-gc.ts';
-import { toolVersion } from '../io/provenance-io.ts';
-import { registerCommands } from './commands/index.ts';
+import { buildProgram } from './program.ts';
 
 // A closed pipe (`hsim … | head`) ends the output quietly instead of crashing.
 process.stdout.on('error', (err: NodeJS.ErrnoException) => {
@@ -11,16 +10,7 @@ process.stdout.on('error', (err: NodeJS.ErrnoException) => {
   throw err;
 });
 
-const program = new Command();
-program
-  .name('hsim')
-  .description('Simulate, replay and analyse size-based scheduling for message queues on real workload traces.')
-  .version(toolVersion(), '-V, --version')
-  .showHelpAfterError('(run with --help for usage)')
-
-  .exitOverride();
-registerCommands(program);
-program.addHelpText('after', '\nReference (file formats, exit codes, every option): docs/README.md in the repository.');
+const program = buildProgram();
 
 /** Runs the command line; failures become exit codes. */
 async function main(): Promise<void> {
