@@ -1,5 +1,5 @@
 # hsim: the two commands of the README (demo, test), plus check and bench. Each installs dependencies when missing.
-.PHONY: demo test check typecheck lint deps bench goldens clean
+.PHONY: demo test check typecheck lint deps bench goldens docs clean
 
 DEPS := node_modules/.package-lock.json
 
@@ -31,6 +31,11 @@ bench: $(DEPS)
 goldens: $(DEPS)
 	node bin/run-ts.js reports/write-goldens-io.ts
 	git --no-pager diff --stat -- reports/golden
+
+# Regenerate docs/cli.md from the help texts (cli/cli-doc.test.ts fails while it is out of date).
+docs: $(DEPS)
+	node bin/run-ts.js docs/cli-doc.ts
+	git --no-pager diff --stat -- docs/cli.md
 
 clean:
 	rm -rf out .hsim-cache

@@ -46,7 +46,7 @@ export const DEFAULT_BLOCK = 4;
 /** The smallest number of resamples a gate may ask for. */
 export const MIN_SAMPLES = 100;
 
-const TOP_KEYS = ['id', 'description', 'trace_sha256', 'experiment', 'bootstrap', 'round_sig_digits', 'windows', 'loads', 'criteria', 'gate'];
+const TOP_KEYS = ['$schema', 'id', 'description', 'trace_sha256', 'experiment', 'bootstrap', 'round_sig_digits', 'windows', 'loads', 'criteria', 'gate'];
 const BOOTSTRAP_KEYS = ['method', 'block', 'samples', 'seed', 'confidence'];
 const CRITERION_KEYS = ['arm', 'baseline', 'metric', 'kind', 'limit', 'role', 'pair'];
 const PAIRINGS: readonly CriterionPairing[] = ['window', 'seed', 'pooled'];
@@ -68,6 +68,8 @@ export function parseGateFile(input: unknown, file: string): ParseOutcome<GateFi
 
   const id = input['id'];
   if (typeof id !== 'string' || id.trim() === '') at('id', id, 'a non-empty string naming the experiment');
+  const schema = input['$schema'];
+  if (schema !== undefined && typeof schema !== 'string') at('$schema', schema, 'the path or URL of the JSON Schema (for editors; docs/schemas/gate.schema.json)');
   const description = input['description'];
   if (description !== undefined && typeof description !== 'string') at('description', description, 'a string');
   const trace = input['trace_sha256'];

@@ -5,6 +5,7 @@ import { InputError } from '../src/errors.ts';
 import * as msg from './messages.ts';
 import { writeFileAtomic } from '../src/io/atomic-io.ts';
 import { parseJsonText } from '../src/json/json-syntax.ts';
+import { checkSchema } from '../src/json/json-schema-io.ts';
 import { stableStringify } from '../src/json/stable-json.ts';
 import { evaluateGate } from './gate-evaluation.ts';
 import { parseGateFile, type GateFile } from './gate-file.ts';
@@ -38,6 +39,7 @@ export function readGateFile(path: string): LoadedGate {
   const json = parseJsonAt(path, text, 'a gate file (JSON)');
   const parsed = parseGateFile(json, path);
   if (!parsed.ok) throw new InputError(msg.problemsInGate(path, parsed.issues), parsed.issues);
+  checkSchema('gate', json, path); // after the parser: see checkSchema
   return { path, sha256: sha256Hex(text), json, gate: parsed.value };
 }
 

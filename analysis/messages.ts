@@ -71,7 +71,7 @@ export function resultOfOtherTrace(file: string, found: string | null, gateSha25
 }
 /** An invalid replay among the results a gate judges. */
 export function replayNotAResult(file: string): string {
-  return `${file} → replay.valid: false (the replay run is invalid and is never evaluated as a result; see SPEC §11)`;
+  return `${file} → replay.valid: false (the replay run is invalid and is never evaluated as a result; see docs/result-file.md)`;
 }
 /** Result files of two traces given together. */
 export function resultsOfTwoTraces(file: string, found: string, sha256: string, firstFile: string): string {

@@ -1,9 +1,8 @@
 // The hsim command line: builds the commander program from the command modules and maps errors to exit codes.
-import { Command, CommanderError } from 'commander';
+import { CommanderError } from 'commander';
 import { EXIT, exitCodeOf, InputError } from '../src/errors.ts';
 import { fullGc } from '../src/io/full-gc.ts';
-import { toolVersion } from '../src/io/provenance-io.ts';
-import { registerCommands } from './commands/index.ts';
+import { buildProgram } from './program.ts';
 
 // A closed pipe (`hsim … | head`) ends the output quietly instead of crashing.
 process.stdout.on('error', (err: NodeJS.ErrnoException) => {
@@ -11,19 +10,7 @@ process.stdout.on('error', (err: NodeJS.ErrnoException) => {
   throw err;
 });
 
-const program = new Command();
-program
-  .name('hsim')
-  .description('Simulate, replay and analyse size-based scheduling for message queues on real workload traces.')
-  .version(toolVersion(), '-V, --version')
-  .showHelpAfterError('(run with --help for usage)')
-
-  .exitOverride();
-registerCommands(program);
-// A help text that cites "SPEC §N" also says where the SPEC is (as the README does).
-const SPEC_WHERE = '\n"SPEC §N" is a section of the design document ../shared/SPEC.md (see README.md).';
-// Decided when a help text is shown, not at start-up: formatting every command's help costs each run ~2 ms.
-for (const cmd of [program, ...program.commands]) cmd.addHelpText('after', () => (cmd.helpInformation().includes('SPEC §') ? SPEC_WHERE : ''));
+const program = buildProgram();
 
 /** Runs the command line; failures become exit codes. */
 async function main(): Promise<void> {

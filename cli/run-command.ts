@@ -2,6 +2,7 @@
 import { InputError } from '../src/errors.ts';
 import * as experimentsMsg from '../experiments/messages.ts';
 import { parseExperiment } from '../src/config/experiment-file.ts';
+import { checkSchema } from '../src/json/json-schema-io.ts';
 import type { SimulationOutput } from '../sim/simulate.ts';
 import { formatSimulationTable } from './simulation-table.ts';
 import { executeRun, parseRunFlags, prepareRun, readJsonFile, readRunCells, writeMergedResults, type PreparedRun, type RunFlags } from '../experiments/experiment-run-io.ts';
@@ -16,8 +17,10 @@ import { reportCellsSanity } from './cells-sanity.ts';
 /** Runs `hsim run <experiment.json>`. Throws InputError (exit 2) for bad input, before writing anything. */
 export async function runExperimentCommand(file: string, opts: Record<string, unknown>): Promise<void> {
   const flags = parseRunFlags(opts);
-  const parsed = parseExperiment(readJsonFile(file, 'an experiment file (JSON)'), file);
+  const raw = readJsonFile(file, 'an experiment file (JSON)');
+  const parsed = parseExperiment(raw, file);
   if (!parsed.ok) throw new InputError(experimentsMsg.problemsIn(file, parsed.issues), parsed.issues);
+  checkSchema('experiment', raw, file); // after the parser: see checkSchema
   const prepared = await prepareRun(withContentionFlags(withPerturbationFlags(parsed.value, opts), opts), file, flags, 'arms', true);
   await reportCellsSanity(prepared.selected.map((i) => prepared.tasks[i]!));
   if (flags.queue !== null) await checkRedis(flags.queue);

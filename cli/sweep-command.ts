@@ -10,6 +10,7 @@ import { writeHashedResult } from '../src/io/result-integrity-io.ts';
 import { overridesText } from '../src/config/overrides.ts';
 import { parseSweep, sweepExperiment, type Variant } from '../src/config/sweep-file.ts';
 import { isObject } from '../src/json/json-value.ts';
+import { checkSchema } from '../src/json/json-schema-io.ts';
 import { mergeTraceCells } from '../experiments/merge-cells.ts';
 import { checkGate, readGateFile } from '../analysis/gate-io.ts';
 import { lockPathFor } from '../analysis/gate-lock.ts';
@@ -35,6 +36,7 @@ export async function runSweepCommand(file: string, opts: Record<string, unknown
   const parsed = parseSweep(raw, file);
   const namesGates = isObject(raw) && raw['gates'] !== undefined;
   if (!parsed.ok) throw new InputError(experimentsMsg.problemsIn(file, parsed.issues), parsed.issues);
+  checkSchema('sweep', raw, file); // after the parser: see checkSchema
   const sweep = withContentionFlags(withPerturbationFlags(parsed.value, opts), opts);
   const unfrozen = sweep.gateUnfrozen || opts['unfrozen'] === true;
   const issues: string[] = [];

@@ -108,6 +108,6 @@ describe('compareResults', () => {
     const noP99 = file(1, 1);
     delete ((noP99['results'] as Record<string, { arms: Record<string, { all: Record<string, unknown> }> }>)['0.8']!.arms['fifo']!.all)['p99_latency_ms'];
     compareResults(noP99, file(1, 1, { valid: true }), 's', 'r', issues3);
-    expect(issues3).toEqual(['s → results.0.8.arms.fifo.all.p99_latency_ms: nothing; expected a finite number or null (every metric of SPEC §10)']);
+    expect(issues3).toEqual(['s → results.0.8.arms.fifo.all.p99_latency_ms: nothing; expected a finite number or null (every metric of docs/result-file.md)']);
   });
 });

@@ -8,7 +8,7 @@ export function resultsFolderMissing(dir: string): string {
 }
 /** A report input that is not JSON, skipped (`sweep`: it was named as a sweep output). */
 export function reportInputNotJson(file: string, why: string, sweep: boolean): string {
-  return atLocation(file, undefined, `skipped: not readable as JSON (${why})`, sweep ? 'a sweep output (sweep.json)' : 'a result file (SPEC §10)');
+  return atLocation(file, undefined, `skipped: not readable as JSON (${why})`, sweep ? 'a sweep output (sweep.json)' : 'a result file (docs/result-file.md)');
 }
 /** A sweep output that does not parse, skipped. */
 export function reportSweepInvalid(file: string, issues: readonly string[]): string {
@@ -20,7 +20,7 @@ export function reportResultInvalid(file: string, issues: readonly string[]): st
 }
 /** A results folder without any result file or sweep output. */
 export function reportNoResults(dir: string): string {
-  return atLocation(dir, undefined, 'no result files (SPEC §10) or sweep outputs found', 'a folder holding `hsim simulate -o` result files or a sweep.json');
+  return atLocation(dir, undefined, 'no result files (docs/result-file.md) or sweep outputs found', 'a folder holding `hsim simulate -o` result files or a sweep.json');
 }
 /** Results from which no chart can be drawn. */
 export function reportNoChart(dir: string): string {
@@ -58,7 +58,7 @@ export function reportPngsSkipped(): string {
 
 /** `hsim export` found nothing to export. */
 export function exportNothing(input: string): string {
-  return atLocation(input, undefined, 'holds no results to export', 'a result file (SPEC §10) or a folder of them');
+  return atLocation(input, undefined, 'holds no results to export', 'a result file (docs/result-file.md) or a folder of them');
 }
 /** A `--tables` value naming no known table format. */
 export function tableFormatsInvalidTyped(text: string): string {

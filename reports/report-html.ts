@@ -77,7 +77,7 @@ export function reportHtml(model: ReportModel, svgs: RenderedCharts, png = true)
   const metrics = model.tables.filter((t) => t.section === 'metrics');
   if (metrics.length > 0) out.push('<h2 id="metrics">Metrics per arm and load</h2>', ...metrics.flatMap(paperTableHtml));
   out.push('<h2 id="whole-run">Whole run vs window average</h2>');
-  out.push('<p>Gates judge the mean of per-window changes; the whole-run change is that of the mean over all messages, which a few heavy windows can dominate (SPEC §7).</p>');
+  out.push('<p>Gates judge the mean of per-window changes; the whole-run change is that of the mean over all messages, which a few heavy windows can dominate (docs/gate-file.md).</p>');
   out.push(model.wholeRun.rows.length === 0 ? '<p class="missing">needs arm fifo beside another arm at some load</p>' : tableHtml(model.wholeRun, 'whole-run'));
 
   if (model.distanceToIdeal.rows.length > 0) out.push('<h2 id="distance-to-ideal">Distance to ideal</h2>', tableHtml(model.distanceToIdeal, 'distance-to-ideal'));

@@ -52,7 +52,7 @@ function readJsonInput(file: string, contents: FolderContents, sweepExpected: bo
     // A sweep named with --sweep may be a pipe (`--sweep <(…)`); a folder's entries must be regular files.
     json = JSON.parse((sweepExpected ? readFileSync(file) : readRegularFileSync(file)).toString('utf8'));
   } catch (err) {
-    if (err instanceof NotRegularFileError) contents.issues.push(analysisMsg.notRegularFile(file, err.kind, sweepExpected ? 'a sweep output (sweep.json)' : 'a result file (SPEC §10)'));
+    if (err instanceof NotRegularFileError) contents.issues.push(analysisMsg.notRegularFile(file, err.kind, sweepExpected ? 'a sweep output (sweep.json)' : 'a result file (docs/result-file.md)'));
     else contents.issues.push(msg.reportInputNotJson(file, (err as Error).message, sweepExpected));
     return;
   }

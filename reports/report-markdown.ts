@@ -44,7 +44,7 @@ export function reportMarkdown(model: ReportModel, drawn: ReadonlySet<string>, p
   const metrics = model.tables.filter((t) => t.section === 'metrics');
   if (metrics.length > 0) out.push('## Metrics per arm and load', '', ...metrics.flatMap(paperTableMd));
   out.push('## Whole run vs window average', '');
-  out.push('Gates judge the mean of per-window changes; the whole-run change is that of the mean over all messages, which a few heavy windows can dominate (SPEC §7).', '');
+  out.push('Gates judge the mean of per-window changes; the whole-run change is that of the mean over all messages, which a few heavy windows can dominate (docs/gate-file.md).', '');
   if (model.wholeRun.rows.length === 0) out.push('Needs arm fifo beside another arm at some load.', '');
   else out.push(...tableMd(model.wholeRun), '');
   if (model.distanceToIdeal.rows.length > 0) out.push('## Distance to ideal', '', ...tableMd(model.distanceToIdeal), '');

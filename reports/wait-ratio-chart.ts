@@ -35,7 +35,7 @@ export function waitRatioChart(points: readonly WaitRatioPoint[]): TopLevelSpec 
   const mixes = [...new Set(points.map((p) => p.mix))];
   return {
     $schema: VEGA_LITE_SCHEMA,
-    title: { text: 'Closed form: mean wait under priority ÷ FIFO (SPEC §9, Cobham)', subtitle: 'one server, two exponential classes, short first (non-preemptive); below 1 = shorter wait than FIFO' },
+    title: { text: 'Closed form: mean wait under priority ÷ FIFO (Cobham)', subtitle: 'one server, two exponential classes, short first (non-preemptive); below 1 = shorter wait than FIFO' },
     config: { ...CHART_CONFIG, legend: bottomLegend(3) },
     data: { values: points.map((p) => ({ ...p })) },
     facet: { field: 'mix', type: 'nominal', title: null, sort: mixes },

@@ -53,7 +53,7 @@ describe('writeReport', () => {
 
   it('refuses an empty folder and a foreign one with exit 2 and a message naming what is missing', async () => {
     const empty = folder('empty', {});
-    await expect(writeReport(empty, join(root, 'o1'), { gatesDir: join(root, 'none') })).rejects.toThrow(/no result files \(SPEC §10\) or sweep outputs found/);
+    await expect(writeReport(empty, join(root, 'o1'), { gatesDir: join(root, 'none') })).rejects.toThrow(/no result files \(docs\/result-file\.md\) or sweep outputs found/);
     const foreign = folder('foreign', { 'package.json': { name: 'x' }, 'broken.json': '{ not json' });
     const err = await writeReport(foreign, join(root, 'o2'), { gatesDir: join(root, 'none') }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(InputError);

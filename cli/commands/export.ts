@@ -7,7 +7,7 @@ export function registerExport(program: Command): void {
   program
     .command('export')
     .description('write every result of a file or folder as one long table: trace, load, arm, seed, window, metric, value')
-    .argument('<results>', 'a result file (SPEC §10) or a folder of them (read as hsim report reads it)')
+    .argument('<results>', 'a result file (docs/result-file.md) or a folder of them (read as hsim report reads it)')
     .requiredOption('-o, --output <file>', 'the table: .parquet, .arrow (Arrow IPC file) or .csv, by the name')
     .option('--quiet', 'no warnings on stderr')
     .addHelpText('after', `

@@ -27,7 +27,7 @@ export function registerGate(program: Command): void {
     .command('check')
     .description('evaluate every load of a result file (or directory of them) against a frozen gate; exit 1 when it fails')
     .argument('<gate>', 'gate file (JSON), frozen with `hsim gate freeze`')
-    .argument('<results>', 'result file (SPEC §10) or a directory of result files')
+    .argument('<results>', 'result file (docs/result-file.md) or a directory of result files')
     .option('--json', 'print the verdict as JSON')
     .option('--unfrozen', 'evaluate a gate that has no lock (marked as not pre-registered)')
     .addHelpText('after', '\nPre-registered means: the gate and its lock, as they are, were committed at an ancestor of the commit the results\nrecord (experiment_commit when hsim run read the experiment from a repository of its own, else hsim\'s commit), and\nevery result file matches the <file>.sha256 hsim wrote beside it; otherwise the report says why not\n("results edited (hash mismatch)", "unverified (no hash)", …).\n\nExample:\n  hsim gate check experiments/gates/weights-pausing-vs-fifo.sim.json out/results/ --json\n\nExit codes: 0 the gate passes at every load, 1 it fails at some load, 2 bad input (including a gate edited after freezing).')

@@ -33,7 +33,7 @@ describe('hsim report', () => {
     mkdirSync(empty);
     const r = hsim('report', empty, '-o', join(dir, 'out2'));
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain(`${empty}: no result files (SPEC §10) or sweep outputs found`);
+    expect(r.stderr).toContain(`${empty}: no result files (docs/result-file.md) or sweep outputs found`);
     expect(hsim('report', empty).code).toBe(2);
   });
 

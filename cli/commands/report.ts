@@ -8,7 +8,7 @@ export function registerReport(program: Command): void {
   program
     .command('report')
     .description('write a self-contained HTML report (and report.md with PNGs) from a folder of result files')
-    .argument('<results-dir>', 'folder of result files (SPEC §10) and optionally a sweep.json')
+    .argument('<results-dir>', 'folder of result files (docs/result-file.md) and optionally a sweep.json')
     .requiredOption('-o, --output <report-dir>', 'folder to write index.html, report.md and charts/ into')
     .option('--gate <file>', 'evaluate this gate file (repeatable); default: every gate in experiments/gates/ that fits', collect, [])
     .option('--gates-dir <dir>', 'folder scanned for gate files when no --gate is given')

@@ -9,7 +9,7 @@ import {
 export function registerRun(program: Command): void {
   program
     .command('run')
-    .description('run an experiment: every cell written atomically to <out>/cells/, merged into <out>/results.json (SPEC §12)')
+    .description('run an experiment: every cell written atomically to <out>/cells/, merged into <out>/results.json (docs/experiment-file.md)')
     .argument('<experiment>', 'experiment file (JSON); its paths are relative to its folder')
     .addOption(jobsOption())
     .addOption(resumeOption())

@@ -1,6 +1,6 @@
 // The options several commands share, each declared once: flags, argument, help text, default and argument parser.
 import { Option } from 'commander';
-import { DEFAULT_QUEUE_NAME } from '../../experiment/redis-target.ts';
+import { DEFAULT_QUEUE_NAME } from '../../experiments/redis-target.ts';
 
 /**
  * How one command's copy of a shared option differs from the declaration here. Give it only where the command has a
@@ -33,7 +33,7 @@ function repeatable(flags: string, help: string, variant: Pick<OptionVariant, 'h
   return new Option(flags, variant.help ?? help).default([]).argParser(collect);
 }
 
-// The options of a simulation (parsed by src/experiment/simulation-config-io.ts and src/cli/arm-run-options.ts).
+// The options of a simulation (parsed by sim/simulation-config-io.ts and cli/arm-run-options.ts).
 
 /** `--arm <arm>`, repeatable: the arms to run side by side. */
 export function armsOption(variant?: Pick<OptionVariant, 'help'>): Option {

@@ -11,7 +11,7 @@ import {
 export function registerSimulate(program: Command): void {
   program
     .command('simulate')
-    .description('simulate a trace under one or more arms and loads; writes the result file of SPEC §10')
+    .description('simulate a trace under one or more arms and loads; writes a result file (docs/result-file.md)')
     .argument('<trace>', 'common-format trace (.csv or .csv.gz)')
     .addOption(armsOption())
     .addOption(loadsOption())

@@ -53,7 +53,7 @@ export interface ExperimentSpec {
 }
 
 export const EXPERIMENT_FIELDS = [
-  'id', 'description', 'traces', 'loads', 'arms', 'split', 'fraction', 'windows', 'window_by', 'workers', 'levels', 'seed',
+  '$schema', 'id', 'description', 'traces', 'loads', 'arms', 'split', 'fraction', 'windows', 'window_by', 'workers', 'levels', 'seed',
   'overrides', 'repeats', 'out', 'ties', 'jitter', 'replications', 'latency_cdf', 'cores', 'overhead_ms',
 ] as const;
 

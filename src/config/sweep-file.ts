@@ -26,7 +26,7 @@ export interface SweepSpec extends Omit<ExperimentSpec, 'arms' | 'overrides' | '
 }
 
 export const SWEEP_FIELDS = [
-  'id', 'description', 'gate', 'gates', 'gate_unfrozen', 'traces', 'loads', 'arms', 'split', 'fraction', 'windows', 'window_by',
+  '$schema', 'id', 'description', 'gate', 'gates', 'gate_unfrozen', 'traces', 'loads', 'arms', 'split', 'fraction', 'windows', 'window_by',
   'workers', 'levels', 'seed', 'mode', 'parameters', 'out', 'ties', 'jitter', 'latency_cdf', 'cores', 'overhead_ms',
 ] as const;
 

@@ -62,7 +62,7 @@ export function readResultSources(path: string): SourcedResult[] {
       json = JSON.parse((isDir ? readRegularFileSync(file) : readFileSync(file)).toString('utf8'));
     } catch (err) {
       if (isDir) continue;
-      issues.push(atLocation(file, undefined, `not readable as JSON (${(err as Error).message})`, 'a result file (SPEC §10)'));
+      issues.push(atLocation(file, undefined, `not readable as JSON (${(err as Error).message})`, 'a result file (docs/result-file.md)'));
       continue;
     }
     if (isDir && !looksLikeResultFile(json)) continue;
@@ -71,7 +71,7 @@ export function readResultSources(path: string): SourcedResult[] {
     else issues.push(...parsed.issues);
   }
   if (issues.length === 0 && sources.length === 0) {
-    issues.push(atLocation(path, undefined, 'no result files found', 'at least one *.json result file (SPEC §10)'));
+    issues.push(atLocation(path, undefined, 'no result files found', 'at least one *.json result file (docs/result-file.md)'));
   }
   if (issues.length > 0) throw new InputError(issues.length === 1 ? issues[0]! : `${issues.length} problems in the results:`, issues);
   return sources;

@@ -26,7 +26,7 @@ describe('parseResultFile', () => {
     const arms = (obj['results'] as Record<string, { arms: Record<string, { windows: Record<string, unknown>[] }> }>)['0.5']!.arms;
     delete arms['fifo']!.windows[1]!['slowdown_p99'];
     const parsed = parseResultFile(obj, 'r.json');
-    expect(parsed.ok ? [] : parsed.issues).toEqual(['r.json → results.0.5.arms.fifo.windows[1].slowdown_p99: nothing; expected a finite number or null (every metric of SPEC §10)']);
+    expect(parsed.ok ? [] : parsed.issues).toEqual(['r.json → results.0.5.arms.fifo.windows[1].slowdown_p99: nothing; expected a finite number or null (every metric of docs/result-file.md)']);
   });
 
   it('reports every malformed part with its JSON path', () => {

@@ -52,7 +52,7 @@ export function looksLikeResultFile(input: unknown): boolean {
  */
 export function parseResultFile(input: unknown, file: string): ParseOutcome<ResultFileRead> {
   const issues: string[] = [];
-  if (!isObject(input)) return { ok: false, issues: [atPath(file, '', describe(input), 'a result file object (SPEC §10)')] };
+  if (!isObject(input)) return { ok: false, issues: [atPath(file, '', describe(input), 'a result file object (docs/result-file.md)')] };
   const trace = input['trace'];
   let traceSha256: string | null = null;
   if (trace !== undefined) {
@@ -128,7 +128,7 @@ function parseMetrics(raw: unknown, file: string, path: string, issues: string[]
     return out;
   }
   for (const name of METRIC_NAMES) {
-    if (!(name in raw)) issues.push(atPath(file, `${path}.${name}`, 'nothing', 'a finite number or null (every metric of SPEC §10)'));
+    if (!(name in raw)) issues.push(atPath(file, `${path}.${name}`, 'nothing', 'a finite number or null (every metric of docs/result-file.md)'));
   }
   for (const [name, v] of Object.entries(raw)) {
     if (v === null) continue;

@@ -1,0 +1,156 @@
+// The JSON Schemas of docs/schemas/ (experiment, sweep, gate and result files): read at run time, compiled once, checked.
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import { atPath, InputError } from '../errors.ts';
+import { describe } from './json-value.ts';
+
+/** The files that have a schema in docs/schemas/. */
+export type SchemaName = 'experiment' | 'sweep' | 'gate' | 'result';
+
+const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const compiled = new Map<SchemaName, ValidateFunction>();
+let ajv: Ajv2020 | undefined;
+
+/** The schema's path as the docs and messages name it: `docs/schemas/<name>.schema.json`. */
+export function schemaDocPath(name: SchemaName): string {
+  return `docs/schemas/${name}.schema.json`;
+}
+
+/** The absolute path of the schema file hsim reads (in the checkout it runs from). */
+export function schemaFile(name: SchemaName): string {
+  return join(repoRoot, schemaDocPath(name));
+}
+
+/**
+ * The compiled validator of a schema, read and compiled on first use (~10–30 ms each) and kept for the process.
+ * Throws a plain Error (exit 3: the installation is broken, not the input) when the schema file is missing or invalid.
+ */
+function validator(name: SchemaName): ValidateFunction {
+  const known = compiled.get(name);
+  if (known !== undefined) return known;
+  const file = schemaFile(name);
+  let schema: unknown;
+  try {
+    schema = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (err) {
+    throw new Error(`cannot read the JSON Schema ${file} (${(err as Error).message}): the checkout is incomplete`);
+  }
+  // allErrors: every issue of a file at once, as the parsers report them. strictSchema: an unknown keyword (a typo in
+  // a schema) fails here. strictRequired and strictTypes stay off: `if: {required: [...]}` and type-less branches
+  // are plain draft 2020-12 that editors read as meant.
+  ajv ??= new Ajv2020({ allErrors: true, verbose: true, strictSchema: true, strictNumbers: true, strictTuples: true, strictRequired: false, strictTypes: false });
+  const validate = ajv.compile(schema as object);
+  compiled.set(name, validate);
+  return validate;
+}
+
+/**
+ * Every way `value` departs from schema `name`, one message per issue in the parsers' form
+ * (`file → traces[0].sha256: 12; expected a string (docs/schemas/experiment.schema.json)`); [] when it conforms.
+ */
+export function schemaIssues(name: SchemaName, value: unknown, file: string): string[] {
+  const validate = validator(name);
+  if (validate(value)) return [];
+  return issueTexts(validate.errors ?? [], file, schemaDocPath(name));
+}
+
+/**
+ * Throws InputError (exit 2) listing every departure of `value` from schema `name`; returns when it conforms.
+ * Loaders call it after the hand-written parser has accepted the file, never before: the parser's messages are the
+ * specific ones (what was found, what was expected, a hint) that users and tests rely on, and it does the checks a
+ * schema cannot (distinct trace names, arms hsim can run, gate names that are criteria). Running the schema over
+ * what the parser accepted means the two can never silently disagree: a file the schema refuses is refused even
+ * when the parser let it through, and json-schema-io.test.ts keeps the two in step on every committed file.
+ */
+export function checkSchema(name: SchemaName, value: unknown, file: string): void {
+  const issues = schemaIssues(name, value, file);
+  if (issues.length === 0) return;
+  const head = issues.length === 1 ? issues[0]! : `${file}: ${issues.length} departures from ${schemaDocPath(name)}`;
+  throw new InputError(head, issues);
+}
+
+/** Turns ajv's errors into messages: branch errors of an anyOf/oneOf fold into one, `if` echoes are dropped. */
+function issueTexts(errors: readonly ErrorObject[], file: string, doc: string): string[] {
+  const alternatives = errors.filter((e) => e.keyword === 'anyOf' || e.keyword === 'oneOf').map((e) => e.schemaPath);
+  const inBranch = (e: ErrorObject): boolean => alternatives.some((p) => e.schemaPath.startsWith(`${p}/`));
+  const out: string[] = [];
+  for (const e of errors) {
+    // `if` repeats its branch's error; an error inside propertyNames repeats the propertyNames error.
+    if (e.keyword === 'if' || e.propertyName !== undefined || inBranch(e)) continue;
+    const { path, found, expected } = explain(e);
+    const text = atPath(file, path, found, `${expected} (${doc})`);
+    if (!out.includes(text)) out.push(text);
+  }
+  return out;
+}
+
+/** The path, what was found and what was expected for one ajv error. */
+function explain(e: ErrorObject): { path: string; found: string; expected: string } {
+  const path = pointerToPath(e.instancePath);
+  const params = e.params as Record<string, unknown>;
+  const parent = (e.parentSchema ?? {}) as Record<string, unknown>;
+  const describedAs = typeof parent['description'] === 'string' ? parent['description'] : undefined;
+  switch (e.keyword) {
+    case 'required':
+      return { path: joinPath(path, String(params['missingProperty'])), found: 'nothing', expected: 'a value (the field is required)' };
+    case 'additionalProperties': {
+      const field = String(params['additionalProperty']);
+      const known = Object.keys((parent['properties'] ?? {}) as object);
+      return { path: joinPath(path, field), found: `an unknown field "${field}"`, expected: known.length > 0 ? `only ${known.join(', ')}` : 'no other field' };
+    }
+    case 'propertyNames':
+      return { path: joinPath(path, String(params['propertyName'])), found: `the name "${String(params['propertyName'])}"`, expected: 'a known parameter name' };
+    case 'type':
+      return { path, found: describe(e.data), expected: typeText(params['type']) };
+    case 'enum':
+      return { path, found: describe(e.data), expected: `one of ${(params['allowedValues'] as unknown[]).map((v) => JSON.stringify(v)).join(', ')}` };
+    case 'const':
+      return { path, found: describe(e.data), expected: JSON.stringify(params['allowedValue']) };
+    case 'anyOf':
+    case 'oneOf':
+    case 'not':
+      return { path, found: describe(e.data), expected: describedAs ?? 'another form (see the schema)' };
+    case 'minimum':
+    case 'maximum':
+    case 'exclusiveMinimum':
+    case 'exclusiveMaximum':
+      return { path, found: describe(e.data), expected: `a number ${COMPARISON[String(params['comparison'])] ?? String(params['comparison'])} ${String(params['limit'])}` };
+    case 'pattern':
+      return { path, found: describe(e.data), expected: describedAs ?? `a string matching ${String(params['pattern'])}` };
+    case 'minLength':
+      return { path, found: describe(e.data), expected: 'a non-empty string' };
+    case 'minItems':
+      return { path, found: describe(e.data), expected: `at least ${String(params['limit'])} item(s)` };
+    case 'minProperties':
+      return { path, found: describe(e.data), expected: `at least ${String(params['limit'])} field(s)` };
+    case 'uniqueItems':
+      return { path, found: `items ${String(params['j'])} and ${String(params['i'])} equal`, expected: 'each item once' };
+    default:
+      return { path, found: describe(e.data), expected: `a value that ${e.message ?? 'matches the schema'}` };
+  }
+}
+
+const COMPARISON: Record<string, string> = { '>=': '≥', '<=': '≤', '>': '>', '<': '<' };
+
+function typeText(type: unknown): string {
+  const names: Record<string, string> = { number: 'a number', integer: 'an integer', string: 'a string', array: 'an array', object: 'an object', boolean: 'true or false', null: 'null' };
+  const list = String(type).split(',');
+  return list.map((t) => names[t] ?? t).join(' or ');
+}
+
+/** `/traces/0/sha256` → `traces[0].sha256`, the path form of the parsers' messages ('' for the root). */
+export function pointerToPath(pointer: string): string {
+  if (pointer === '') return '';
+  let out = '';
+  for (const raw of pointer.slice(1).split('/')) {
+    const part = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    out += /^\d+$/.test(part) ? `[${part}]` : out === '' ? part : `.${part}`;
+  }
+  return out;
+}
+
+function joinPath(path: string, key: string): string {
+  return path === '' ? key : `${path}.${key}`;
+}
