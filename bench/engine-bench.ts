@@ -95,7 +95,7 @@ const bareRates: number[] = [];
 {
   const warm = workload(99);
   bareHeapLoop(warm.arrival, warm.duration);
-  runEngine(warm.arrival, warm.duration, 0, N, 1, router, cfg, buffers);
+  runEngine({ arrival: warm.arrival, duration: warm.duration, first: 0, m: N, compress: 1, router, cfg, buffers });
 }
 for (let seed = 1; seed <= 5; seed++) {
   const { arrival, duration } = workload(seed);
@@ -103,7 +103,7 @@ for (let seed = 1; seed <= 5; seed++) {
   const bareWait = bareHeapLoop(arrival, duration);
   bareRates.push(N / ((performance.now() - t0) / 1000));
   t0 = performance.now();
-  const run = runEngine(arrival, duration, 0, N, 1, router, cfg, buffers);
+  const run = runEngine({ arrival, duration, first: 0, m: N, compress: 1, router, cfg, buffers });
   engineRates.push(N / ((performance.now() - t0) / 1000));
   let sumWait = 0;
   for (let i = 0; i < N; i++) sumWait += run.start[i]! - run.arrival[i]!;

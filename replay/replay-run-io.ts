@@ -18,6 +18,7 @@ import { buildArmResult } from '../src/result/result-file.ts';
 import { loadLabel, messageTiers, type ArmResult, type LoadResult, type SimulationConfig, type SimulationOutput } from '../sim/simulate.ts';
 import type { ArmSpec, RoutingContext } from '../sim/arms/index.ts';
 import { rowKeyStrings, rowKeysCached, type RowKeys } from '../sim/row-keys.ts';
+import { completeAt, routeAt } from '../sim/router.ts';
 import { parseBrokerUrl, type BrokerAddress } from './broker-url.ts';
 import { armUnsupportedReason, type ArmNeeds } from './broker-capability.ts';
 import { buildReplayPlan, type ReplayPlan } from './replay-plan.ts';
@@ -314,10 +315,7 @@ async function replayArms(
       outcome: -1,
       route(i, now) {
         if (brokerPredicts) return null;
-        router.cost = 0;
-        router.outcome = -1;
-        router.now = now;
-        const level = router.route(first + i);
+        const level = routeAt(router, first + i, now);
         this.cost = router.cost / cfg.timeScale;
         this.outcome = router.outcome;
         return level;
@@ -325,8 +323,7 @@ async function replayArms(
       complete(i, now) {
         // The router learns the row's duration from the trace (the replayed handler sleeps that long, scaled).
         if (brokerPredicts) return;
-        router.now = now;
-        router.complete(first + i);
+        completeAt(router, first + i, now);
       },
     };
     const broker = brokerPredicts ? brokerPredictor(arm, ctx, cfg) : { overrides: {}, snapshot: null };

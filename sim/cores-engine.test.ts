@@ -7,7 +7,7 @@ import { runEngine, type EngineConfig, type Router } from './engine.ts';
 const fifo = (): Router => ({ now: 0, cost: 0, outcome: -1, route: () => 0, complete: () => undefined });
 const cfg = (workers: number): EngineConfig => ({ workers, queues: 1, weights: null, agingMs: null, agingIntervalMs: 500, pausing: false });
 const run = (arr: number[], dur: number[], workers: number, cores: number): { start: number[]; end: number[] } => {
-  const r = runEngineOnCores(Float64Array.from(arr), Float64Array.from(dur), 0, arr.length, 1, fifo(), cfg(workers), cores);
+  const r = runEngineOnCores({ arrival: Float64Array.from(arr), duration: Float64Array.from(dur), first: 0, m: arr.length, compress: 1, router: fifo(), cfg: cfg(workers), cores });
   return { start: Array.from(r.start), end: Array.from(r.end) };
 };
 
@@ -34,9 +34,9 @@ describe('runEngineOnCores, hand-computed', () => {
       arr.push(t);
       dur.push(lognormal(rng, 3, 1));
     }
-    const a = runEngineOnCores(Float64Array.from(arr), Float64Array.from(dur), 0, n, 1, fifo(), cfg(4), 4);
+    const a = runEngineOnCores({ arrival: Float64Array.from(arr), duration: Float64Array.from(dur), first: 0, m: n, compress: 1, router: fifo(), cfg: cfg(4), cores: 4 });
     const ends = Array.from(a.end);
-    const b = runEngine(Float64Array.from(arr), Float64Array.from(dur), 0, n, 1, fifo(), cfg(4));
+    const b = runEngine({ arrival: Float64Array.from(arr), duration: Float64Array.from(dur), first: 0, m: n, compress: 1, router: fifo(), cfg: cfg(4) });
     // Virtual time adds up the same gaps in another order, so equal up to rounding.
     expect(Math.max(...ends.map((e, i) => Math.abs(e - b.end[i]!)))).toBeLessThan(1e-9);
     expect(Array.from(a.start)).toEqual(Array.from(b.start));
@@ -76,7 +76,7 @@ describe('runEngineOnCores against theory', () => {
         arr[i] = t;
         dur[i] = lognormal(rng, 1, 1);
       }
-      const r = runEngineOnCores(arr, dur, 0, n, 1, fifo(), cfg(100_000), 1);
+      const r = runEngineOnCores({ arrival: arr, duration: dur, first: 0, m: n, compress: 1, router: fifo(), cfg: cfg(100_000), cores: 1 });
       let s = 0;
       let k = 0;
       for (let i = 2000; i < n; i++) {

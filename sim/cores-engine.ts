@@ -1,8 +1,15 @@
 // The event loop with handlers that compute on C cores: processor sharing among running handlers, in virtual time.
 import { PriorityHeap } from './priority-heap.ts';
-import { EngineBuffers } from './engine-buffers.ts';
-import { arrive, coreFor, finish, nextTimer, take, type EngineConfig, type EngineProbes, type EngineRun, type Router } from './engine.ts';
-import { runArrays } from './run-arrays.ts';
+import { arrive } from './arrival-step.ts';
+import { coreFor, finish, nextTimer, openRun, take, type EngineInput, type EngineRun } from './engine.ts';
+
+/** What `runEngineOnCores` is given beyond an engine's input. */
+export interface CoresInput extends EngineInput {
+  /** Cores the running handlers share (an integer ≥ 1). */
+  readonly cores: number;
+  /** Fixed CPU cost per message before its handler starts (ms, ≥ 0); absent = 0. */
+  readonly overheadMs?: number;
+}
 
 /**
  * Like `runEngine`, but a message's duration is its handler's CPU demand and the handlers share `cores` cores:
@@ -21,27 +28,14 @@ import { runArrays } from './run-arrays.ts';
  * core per worker (cores ≥ workers) nothing shares, and that is the same as an overhead that only delays.
  * Throws RangeError for a negative overhead.
  */
-export function runEngineOnCores(
-  arrivalIn: Float64Array,
-  durationIn: Float64Array,
-  first: number,
-  m: number,
-  compress: number,
-  router: Router,
-  cfg: EngineConfig,
-  cores: number,
-  buffers: EngineBuffers = new EngineBuffers(),
-  overheadMs = 0,
-  probes: EngineProbes | null = null,
-): EngineRun {
+export function runEngineOnCores(input: CoresInput): EngineRun {
+  const { duration: durationIn, first, m, router, cfg, cores, overheadMs = 0 } = input;
   if (!(Number.isInteger(cores) && cores >= 1)) throw new RangeError(`cores ${cores}; expected an integer ≥ 1`);
   if (!(Number.isFinite(overheadMs) && overheadMs >= 0)) throw new RangeError(`overhead ${overheadMs} ms; expected a finite number ≥ 0`);
-  const { arrival, start, end, outcome } = runArrays(buffers, arrivalIn, first, m, compress);
+  const { arrival, start, end, outcome, buffers, log, series } = openRun(input);
   const core = coreFor(cfg, m, arrival, buffers);
   const heap = PriorityHeap.ofCapacity(cfg.workers); // keyed by virtual finish time
   const aging = core.agingOn;
-  const log = probes === null ? null : probes.log;
-  const series = probes === null ? null : probes.series;
   const timers = aging || series !== null; // samples are timer events, as in runEngine
 
   let idle = cfg.workers;
@@ -71,7 +65,8 @@ export function runEngineOnCores(
     } else if (ta <= tg) {
       virtual += (ta - now) * rate;
       now = ta;
-      arrive(router, core, log, outcome, first, next++, now);
+      const i = next++;
+      core.enqueue(i, arrive(router, log, outcome, first, i, now, true), now, router.cost, now);
     } else if (series !== null && tg === series.nextAt && !(aging && core.nextActingTick(now) <= tg)) {
       // A sample moves neither `now` nor virtual time (no extra rounding step), and dispatches nothing.
       series.takeQueues(tg, core, cfg.workers - idle);

@@ -7,7 +7,7 @@ import { runEngine, type EngineConfig, type Router } from './engine.ts';
 const fifo = (): Router => ({ now: 0, cost: 0, outcome: -1, route: () => 0, complete: () => undefined });
 const cfg = (workers: number): EngineConfig => ({ workers, queues: 1, weights: null, agingMs: null, agingIntervalMs: 500, pausing: false });
 const run = (arr: number[], dur: number[], workers: number, cores: number, overhead: number): { start: number[]; end: number[] } => {
-  const r = runEngineOnCores(Float64Array.from(arr), Float64Array.from(dur), 0, arr.length, 1, fifo(), cfg(workers), cores, undefined, overhead);
+  const r = runEngineOnCores({ arrival: Float64Array.from(arr), duration: Float64Array.from(dur), first: 0, m: arr.length, compress: 1, router: fifo(), cfg: cfg(workers), cores, overheadMs: overhead });
   return { start: Array.from(r.start), end: Array.from(r.end) };
 };
 
@@ -61,9 +61,9 @@ describe('runEngineOnCores with an overhead, properties', () => {
       arr[i] = t;
       dur[i] = lognormal(rng, 3, 1);
     }
-    const a = runEngineOnCores(arr, dur, 0, n, 1, fifo(), cfg(3), 3, undefined, 4);
+    const a = runEngineOnCores({ arrival: arr, duration: dur, first: 0, m: n, compress: 1, router: fifo(), cfg: cfg(3), cores: 3, overheadMs: 4 });
     const ends = Array.from(a.end);
-    const b = runEngine(arr, dur.map((d) => d + 4), 0, n, 1, fifo(), cfg(3));
+    const b = runEngine({ arrival: arr, duration: dur.map((d) => d + 4), first: 0, m: n, compress: 1, router: fifo(), cfg: cfg(3) });
     expect(Math.max(...ends.map((e, i) => Math.abs(e - b.end[i]!)))).toBeLessThan(1e-6);
     expect(Array.from(a.start)).toEqual(Array.from(b.start));
   });

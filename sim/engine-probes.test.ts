@@ -46,8 +46,8 @@ describe('message log and queue series in the level engine', () => {
     const p = probes(5, 4, 2, 12, buffers);
     const c = cfg({ agingMs: 5 });
     const r = run === 'cores'
-      ? runEngineOnCores(trace.arrival, trace.duration, 0, 5, 1, router, c, 1, buffers, 0, p)
-      : run(trace.arrival, trace.duration, 0, 5, 1, router, c, buffers, p);
+      ? runEngineOnCores({ arrival: trace.arrival, duration: trace.duration, first: 0, m: 5, compress: 1, router, cfg: c, cores: 1, buffers, overheadMs: 0, probes: p })
+      : run({ arrival: trace.arrival, duration: trace.duration, first: 0, m: 5, compress: 1, router, cfg: c, buffers, probes: p });
     expect(Array.from(r.start)).toEqual([0, 13, 10, 15, 16]);
     expect(Array.from(r.end)).toEqual([10, 15, 13, 16, 17]);
     expect(Array.from(p.log.placed)).toEqual([0, 1, 0, 1, 1]);
@@ -69,7 +69,7 @@ describe('message log and queue series in the level engine', () => {
 
   it('without probes the run is the same (the probes only observe)', () => {
     const { trace, router } = routerOf(levelRows);
-    const r = runEngine(trace.arrival, trace.duration, 0, 5, 1, router, cfg({ agingMs: 5 }));
+    const r = runEngine({ arrival: trace.arrival, duration: trace.duration, first: 0, m: 5, compress: 1, router, cfg: cfg({ agingMs: 5 }) });
     expect(Array.from(r.start)).toEqual([0, 13, 10, 15, 16]);
   });
 
@@ -77,7 +77,7 @@ describe('message log and queue series in the level engine', () => {
     const { trace, router } = routerOf(levelRows);
     const buffers = new EngineBuffers();
     const p = probes(5, 1, 1, 12, buffers);
-    runEngine(trace.arrival, trace.duration, 0, 5, 1, router, cfg({}), buffers, p);
+    runEngine({ arrival: trace.arrival, duration: trace.duration, first: 0, m: 5, compress: 1, router, cfg: cfg({}), buffers, probes: p });
     // Strict, no aging: 10 m2 (L0) 10–13, 13 m1 (L1) 13–15, 15 m3 15–16, 16 m4. At 12: m1, m3, m4 wait.
     expect(p.series.toRecord().waiting).toEqual([[3]]);
     expect(Array.from(p.log.promotions)).toEqual([0, 0, 0, 0, 0]);
@@ -92,7 +92,7 @@ describe('message log and queue series in the ideal-order and srpt engines', () 
     const { trace, router } = routerOf(rows);
     const buffers = new EngineBuffers();
     const p = probes(3, 2, 1, 2, buffers);
-    const r = runIdealEngine(trace.arrival, trace.duration, 0, 3, 1, router, cfg({ agingMs: 3 }), buffers, p);
+    const r = runIdealEngine({ arrival: trace.arrival, duration: trace.duration, first: 0, m: 3, compress: 1, router, cfg: cfg({ agingMs: 3 }), buffers, probes: p });
     expect(Array.from(r.start)).toEqual([0, 10, 15]);
     expect(Array.from(p.log.promotions)).toEqual([0, 1, 1]);
     expect(r.events.promotions).toBe(2);
@@ -107,7 +107,7 @@ describe('message log and queue series in the ideal-order and srpt engines', () 
     const { trace, router } = routerOf([row(0, 10, 0), row(1, 2, 0)]);
     const buffers = new EngineBuffers();
     const p = probes(2, 1, 1, 1, buffers);
-    const r = runSrptEngine(trace.arrival, trace.duration, 0, 2, 1, router, cfg({ queues: 1 }), buffers, p);
+    const r = runSrptEngine({ arrival: trace.arrival, duration: trace.duration, first: 0, m: 2, compress: 1, router, cfg: cfg({ queues: 1 }), buffers, probes: p });
     expect(Array.from(r.end)).toEqual([12, 3]);
     expect(Array.from(p.log.promotions)).toEqual([1, 0]);
     expect(p.series.toRecord()).toEqual({ at_ms: [1], busy: [1], waiting: [[1]], promoted_share: [[0]] });

@@ -3,8 +3,12 @@ import { PriorityHeap } from './priority-heap.ts';
 import { SchedulerCore } from '../src/scheduler/scheduler-core.ts';
 import { EngineBuffers } from './engine-buffers.ts';
 import { runArrays } from './run-arrays.ts';
+import { arrive } from './arrival-step.ts';
+import { completeAt, type Router } from './router.ts';
 import type { MessageLog } from './message-log.ts';
 import type { QueueSeries } from './queue-series.ts';
+
+export type { Router } from './router.ts';
 
 /** How the engine schedules; derived from the arm by the caller (the engine never sees arm names). */
 export interface EngineConfig {
@@ -17,25 +21,6 @@ export interface EngineConfig {
   readonly agingMs: number | null;
   readonly agingIntervalMs: number;
   readonly pausing: boolean;
-}
-
-/**
- * Where each arriving message goes, and what the engine reports back on completion. The time travels in the `now`
- * field, not as an argument: the engine calls routers of several classes from one call site, so V8 cannot inline
- * the call, and every number passed to it was boxed on the heap (two or three per message, ~45 MB per 1M-message
- * cell). Integers (the row) pass unboxed.
- */
-export interface Router {
-  /** Simulated time (ms) of the event at hand: the engine sets it before each `route` and `complete` call. */
-  now: number;
-  /** Queue for evaluation message m (trace row `row`) arriving at `now`; may set `cost` (ms, > 0) and `outcome`. */
-  route(row: number): number;
-  /** Cost estimate attached to the message just routed (0 = none). */
-  cost: number;
-  /** Predictor outcome code of the message just routed (−1 = no predictor). */
-  outcome: number;
-  /** Called when the message of trace row `row` completes at `now`, after the trace's duration of that row. */
-  complete(row: number): void;
 }
 
 /**
@@ -61,21 +46,53 @@ export interface EngineRun {
   readonly events: { completions: number; arrivals: number; agingTicks: number; promotions: number };
 }
 
+/** What an engine run is given: the trace's columns, the rows to run, the router, the schedule, and the pools. */
+export interface EngineInput {
+  /** The trace's arrival column (ms), indexed by row; the run reads rows [first, first + m). */
+  readonly arrival: Float64Array;
+  /** The trace's duration column (ms), indexed by row. */
+  readonly duration: Float64Array;
+  /** First evaluation row. */
+  readonly first: number;
+  /** Number of evaluation messages. */
+  readonly m: number;
+  /** Arrival times are divided by this (SPEC §5's load compression). */
+  readonly compress: number;
+  readonly router: Router;
+  readonly cfg: EngineConfig;
+  /** Pool of the run's arrays; absent = fresh arrays (see `openRun`). */
+  readonly buffers?: EngineBuffers;
+  /** Instruments of the run; absent or null = none (see `openRun`). */
+  readonly probes?: EngineProbes | null;
+}
+
 /**
  * An event loop over trace rows [first, first + m): `runEngine` below, or one an ideal-order routing brings (its
- * `engine`). Same arguments, same per-message outputs.
+ * `engine`). Same input, same per-message outputs.
  */
-export type Engine = (
-  arrivalIn: Float64Array,
-  durationIn: Float64Array,
-  first: number,
-  m: number,
-  compress: number,
-  router: Router,
-  cfg: EngineConfig,
-  buffers?: EngineBuffers,
-  probes?: EngineProbes | null,
-) => EngineRun;
+export type Engine = (input: EngineInput) => EngineRun;
+
+/** The per-message arrays and the instruments of a run, its input's defaults applied (the one place they are stated). */
+export interface OpenRun {
+  readonly arrival: Float64Array;
+  readonly start: Float64Array;
+  readonly end: Float64Array;
+  readonly outcome: Int8Array;
+  readonly buffers: EngineBuffers;
+  readonly log: MessageLog | null;
+  readonly series: QueueSeries | null;
+}
+
+/**
+ * Opens a run of `input`: its arrays from `input.buffers` (fresh buffers when absent) with the compressed arrivals
+ * filled in (`runArrays`), and its message log and queue series (null when `input.probes` is absent or null).
+ */
+export function openRun(input: EngineInput): OpenRun {
+  const buffers = input.buffers ?? new EngineBuffers();
+  const probes = input.probes ?? null;
+  const { arrival, start, end, outcome } = runArrays(buffers, input.arrival, input.first, input.m, input.compress);
+  return { arrival, start, end, outcome, buffers, log: probes === null ? null : probes.log, series: probes === null ? null : probes.series };
+}
 
 /**
  * Simulates trace rows [first, first + m) arriving at (arrival[row] − arrival[first]) / compress and taking
@@ -83,12 +100,11 @@ export type Engine = (
  * rules live there; this loop only orders events). Cost O(M log W) plus aging ticks. Arrays come from
  * `buffers` (fresh ones when omitted): pass one pool to consecutive runs to avoid touching new memory each time.
  */
-export const runEngine: Engine = (arrivalIn, durationIn, first, m, compress, router, cfg, buffers = new EngineBuffers(), probes = null) => {
-  const { arrival, start, end, outcome } = runArrays(buffers, arrivalIn, first, m, compress);
+export const runEngine: Engine = (input) => {
+  const { duration: durationIn, first, m, router, cfg } = input;
+  const { arrival, start, end, outcome, buffers, log, series } = openRun(input);
   const core = coreFor(cfg, m, arrival, buffers);
   const heap = PriorityHeap.ofCapacity(cfg.workers);
-  const log = probes === null ? null : probes.log;
-  const series = probes === null ? null : probes.series;
   // Without aging the core needs no look-ahead and no grid re-anchoring: skipping the calls keeps V8's inlining
   // budget of this loop for the completion heap.
   const aging = core.agingOn;
@@ -117,7 +133,8 @@ export const runEngine: Engine = (arrivalIn, durationIn, first, m, compress, rou
       finish(router, core, durationIn, first, i, now);
     } else if (ta <= tg) {
       now = ta;
-      arrive(router, core, log, outcome, first, next++, now);
+      const i = next++;
+      core.enqueue(i, arrive(router, log, outcome, first, i, now, true), now, router.cost, now);
     } else if (series !== null && tg === series.nextAt && !(aging && core.nextActingTick(now) <= tg)) {
       // A sample changes nothing: no dispatch, and `now` stays, so the aging grid is not re-anchored by it.
       series.takeQueues(tg, core, cfg.workers - idle);
@@ -147,8 +164,7 @@ export const runEngine: Engine = (arrivalIn, durationIn, first, m, compress, rou
 /** Message i (trace row first + i) completed at `now`: its queue's cost EWMA learns its duration, the router hears. */
 export function finish(router: Router, core: SchedulerCore, durationIn: Float64Array, first: number, i: number, now: number): void {
   core.complete(i, durationIn[first + i]!);
-  router.now = now;
-  router.complete(first + i);
+  completeAt(router, first + i, now);
 }
 
 /** A free worker takes the core's next message at `now` (its start is noted), or −1 when nothing waits. */
@@ -159,21 +175,6 @@ export function take(core: SchedulerCore, log: MessageLog | null, start: Float64
     start[i] = now;
   }
   return i;
-}
-
-/**
- * Evaluation message i (trace row first + i) arrives at `now`: the router places it (and may attach a cost estimate
- * and a predictor outcome), the log notes it, the core queues it. The arrival step of the level event loops (small:
- * V8 inlines it into them, as `finish` and `take`).
- */
-export function arrive(router: Router, core: SchedulerCore, log: MessageLog | null, outcome: Int8Array, first: number, i: number, now: number): void {
-  router.cost = 0;
-  router.outcome = -1;
-  router.now = now;
-  const q = router.route(first + i);
-  outcome[i] = router.outcome;
-  if (log !== null) log.arrived(i, q, router.cost);
-  core.enqueue(i, q, now, router.cost, now);
 }
 
 /** The next timer event after `now`: the next acting aging tick or the next queue sample, Infinity when neither. */

@@ -16,7 +16,7 @@ function sjf(rows: TraceRow[], workers: number, agingMs: number | null = null): 
   const trace = traceFromRows(rows);
   const router: Router = { now: 0, cost: 0, outcome: -1, route: (r) => trace.duration[r]!, complete: () => undefined };
   const cfg: EngineConfig = { workers, queues: 1, weights: null, agingMs, agingIntervalMs: 500, pausing: false };
-  return Array.from(runIdealEngine(trace.arrival, trace.duration, 0, trace.n, 1, router, cfg).start);
+  return Array.from(runIdealEngine({ arrival: trace.arrival, duration: trace.duration, first: 0, m: trace.n, compress: 1, router, cfg }).start);
 }
 
 function config(arm: string, extra: Partial<SimulationConfig> = {}): SimulationConfig {
@@ -92,7 +92,7 @@ describe('ideal engine vs Phipps (1956): M/M/1 non-preemptive SJF', () => {
       const trace = generateMmc({ ...MMC_DEFAULTS, n: 100_000, c: 1, rho, meanServiceMs: mean }, createRng(500 + rep));
       const router: Router = { now: 0, cost: 0, outcome: -1, route: (r) => trace.duration[r]!, complete: () => undefined };
       const cfg: EngineConfig = { workers: 1, queues: 1, weights: null, agingMs: null, agingIntervalMs: 500, pausing: false };
-      const run = runIdealEngine(trace.arrival, trace.duration, 0, trace.n, 1, router, cfg);
+      const run = runIdealEngine({ arrival: trace.arrival, duration: trace.duration, first: 0, m: trace.n, compress: 1, router, cfg });
       let all = 0;
       const sums = bands.map(() => [0, 0]);
       for (let i = 0; i < trace.n; i++) {

@@ -1,8 +1,8 @@
 // The continuous-priority engine of the ideal-order arms (sjf, sept): non-preemptive, W workers, optional aging.
-import { EngineBuffers } from './engine-buffers.ts';
-import type { Engine } from './engine.ts';
+import { arrive } from './arrival-step.ts';
+import { openRun, type Engine } from './engine.ts';
 import { PriorityHeap } from './priority-heap.ts';
-import { runArrays } from './run-arrays.ts';
+import { completeAt } from './router.ts';
 
 /**
  * Simulates trace rows [first, first + m) like `runEngine` (same arrivals, same event order: completion before
@@ -16,8 +16,9 @@ import { runArrays } from './run-arrays.ts';
  * the priority order. `cfg.queues`, `weights`, `pausing` and `agingIntervalMs` are not used. Cost O(M log M).
  * `events.promotions` counts the messages served by aging.
  */
-export const runIdealEngine: Engine = (arrivalIn, durationIn, first, m, compress, router, cfg, buffers = new EngineBuffers(), probes = null) => {
-  const { arrival, start, end, outcome } = runArrays(buffers, arrivalIn, first, m, compress);
+export const runIdealEngine: Engine = (input) => {
+  const { duration: durationIn, first, m, router, cfg } = input;
+  const { arrival, start, end, outcome, buffers, log, series } = openRun(input);
   const agingOn = cfg.agingMs !== null;
   const threshold = cfg.agingMs ?? Number.POSITIVE_INFINITY;
   // With aging a message can leave by either door: the heap keeps its entry and skips it later (lazy deletion).
@@ -33,8 +34,6 @@ export const runIdealEngine: Engine = (arrivalIn, durationIn, first, m, compress
   let now = 0;
   let completions = 0;
   let aged = 0;
-  const log = probes === null ? null : probes.log;
-  const series = probes === null ? null : probes.series;
 
   for (;;) {
     const tc = running.topKey();
@@ -47,18 +46,11 @@ export const runIdealEngine: Engine = (arrivalIn, durationIn, first, m, compress
       running.pop();
       idle++;
       completions++;
-      router.now = now;
-      router.complete(first + i);
+      completeAt(router, first + i, now);
     } else {
       now = ta;
       const i = next++;
-      router.cost = 0;
-      router.outcome = -1;
-      router.now = now;
-      const priority = router.route(first + i);
-      outcome[i] = router.outcome;
-      if (log !== null) log.arrived(i, -1, router.cost);
-      waiting.push(priority, i);
+      waiting.push(arrive(router, log, outcome, first, i, now, false), i);
       queued++;
     }
 

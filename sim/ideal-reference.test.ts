@@ -80,7 +80,7 @@ describe('ideal engines vs reference simulations', () => {
       const { arrival, duration } = workload(seed, 300);
       const sjfRouter: Router = { ...router, route: (r) => duration[r]! };
       const cfg: EngineConfig = { workers, queues: 1, weights: null, agingMs: aging, agingIntervalMs: 500, pausing: false };
-      const run = runIdealEngine(arrival, duration, 0, arrival.length, 1, sjfRouter, cfg);
+      const run = runIdealEngine({ arrival, duration, first: 0, m: arrival.length, compress: 1, router: sjfRouter, cfg });
       expect(Array.from(run.start)).toEqual(referenceSjf(arrival, duration, workers, aging));
     }
   });
@@ -89,7 +89,7 @@ describe('ideal engines vs reference simulations', () => {
     for (let seed = 1; seed <= 5; seed++) {
       const { arrival, duration } = workload(seed, 300);
       const cfg: EngineConfig = { workers, queues: 1, weights: null, agingMs: null, agingIntervalMs: 500, pausing: false };
-      const run = runSrptEngine(arrival, duration, 0, arrival.length, 1, router, cfg);
+      const run = runSrptEngine({ arrival, duration, first: 0, m: arrival.length, compress: 1, router, cfg });
       const ref = referenceSrpt(arrival, duration, workers);
       for (let i = 0; i < arrival.length; i++) {
         expect(Math.abs(run.end[i]! - ref[i]!)).toBeLessThan(1e-9);

@@ -33,7 +33,7 @@ function checkRun(trace: Trace, e: { workers: number; queues: number; weighted: 
     agingMs: e.aging, agingIntervalMs: e.interval, pausing: e.pausing && e.aging !== null,
   };
   const router = { now: 0, cost: 0, outcome: -1, route: (row: number) => (trace.keyId[row]! + row) % e.queues, complete: () => undefined };
-  const r = runEngine(trace.arrival, trace.duration, 0, trace.n, 1, router, cfg);
+  const r = runEngine({ arrival: trace.arrival, duration: trace.duration, first: 0, m: trace.n, compress: 1, router, cfg });
   expect(r.events.completions).toBe(trace.n);
   expect(r.events.arrivals).toBe(trace.n);
   const points: [number, number, number][] = []; // time, Δrunning, Δwaiting

@@ -11,7 +11,7 @@ function run(rows: TraceRow[], cfg: Partial<EngineConfig> & { queues: number }):
   const trace = traceFromRows(rows);
   const router: Router = { now: 0, cost: 0, outcome: -1, route: (row) => Number(trace.keys[trace.keyId[row]!]), complete: () => undefined };
   const full: EngineConfig = { workers: 1, weights: null, agingMs: null, agingIntervalMs: 500, pausing: false, ...cfg };
-  const r = runEngine(trace.arrival, trace.duration, 0, trace.n, 1, router, full);
+  const r = runEngine({ arrival: trace.arrival, duration: trace.duration, first: 0, m: trace.n, compress: 1, router, cfg: full });
   return { start: Array.from(r.start), promotions: r.events.promotions };
 }
 
@@ -85,7 +85,7 @@ describe('hand-computed scenarios', () => {
       route(r) { const l = Number(trace.keys[trace.keyId[r]!]); this.cost = l === 0 ? 100 : 1; return l; },
       complete: () => undefined,
     };
-    const r = runEngine(trace.arrival, trace.duration, 0, trace.n, 1, router, { workers: 1, queues: 2, weights: Float64Array.from([1, 1]), agingMs: null, agingIntervalMs: 500, pausing: false });
+    const r = runEngine({ arrival: trace.arrival, duration: trace.duration, first: 0, m: trace.n, compress: 1, router, cfg: { workers: 1, queues: 2, weights: Float64Array.from([1, 1]), agingMs: null, agingIntervalMs: 500, pausing: false } });
     // Sorted rows: 0 blocker(l0), t1: l0,l1; t2: l0,l1; t3: l0,l1. Blocker charged 100 at t=0 (clock0 = 100).
     // At 5: clocks 100 vs 0 → level 1 three times (clock1 1, 2, 3), then level 0.
     expect(Array.from(r.start)).toEqual([0, 8, 5, 9, 6, 10, 7]);

@@ -1,7 +1,7 @@
 // Runs arms × loads over one trace: split, boundaries, compression, engine, metrics (SPEC §5, §7, §10).
 import type { Trace } from '../src/trace/trace.ts';
 import { nearestRankBoundaries, tierOf } from '../src/stats/nearest-rank.ts';
-import { runEngine, type EngineConfig, type EngineProbes } from './engine.ts';
+import { runEngine, type EngineConfig, type EngineInput, type EngineProbes } from './engine.ts';
 import { runEngineOnCores } from './cores-engine.ts';
 import { EngineBuffers } from './engine-buffers.ts';
 import { MetricFolder, windowOffsets, type WindowBy } from './metrics.ts';
@@ -100,11 +100,12 @@ export function simulate(
       // (a core per worker when only --overhead is: W running handlers never slow each other down).
       const engine = arm.routing.engine;
       const probes = probesFor(cfg, messages !== null, trace, first, m, compress, engine !== undefined || perKey ? 1 : cfg.levels, buffers);
+      const engineInput: EngineInput = { arrival: trace.arrival, duration: trace.duration, first, m, compress, router, cfg: engineCfg, buffers, probes };
       const run = engine !== undefined
-        ? engine(trace.arrival, trace.duration, first, m, compress, router, engineCfg, buffers, probes)
+        ? engine(engineInput)
         : cfg.cores === undefined && cfg.overheadMs === undefined
-          ? runEngine(trace.arrival, trace.duration, first, m, compress, router, engineCfg, buffers, probes)
-          : runEngineOnCores(trace.arrival, trace.duration, first, m, compress, router, engineCfg, cfg.cores ?? cfg.workers, buffers, cfg.overheadMs ?? 0, probes);
+          ? runEngine(engineInput)
+          : runEngineOnCores({ ...engineInput, cores: cfg.cores ?? cfg.workers, overheadMs: cfg.overheadMs ?? 0 });
       const cols = { arrival: run.arrival, start: run.start, end: run.end, duration: trace.duration.subarray(first, first + m), scale: 1, cls, levels: cfg.levels };
       const result = buildArmResult({
         fold: new MetricFolder(cols, buffers.f64('metricScratch', Math.max(1, m))),

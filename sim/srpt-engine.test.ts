@@ -15,7 +15,7 @@ const cfg = (workers: number): EngineConfig => ({ workers, queues: 1, weights: n
 
 function srpt(rows: TraceRow[], workers: number): { start: number[]; end: number[]; preemptions: number } {
   const trace = traceFromRows(rows);
-  const r = runSrptEngine(trace.arrival, trace.duration, 0, trace.n, 1, noop, cfg(workers));
+  const r = runSrptEngine({ arrival: trace.arrival, duration: trace.duration, first: 0, m: trace.n, compress: 1, router: noop, cfg: cfg(workers) });
   return { start: Array.from(r.start), end: Array.from(r.end), preemptions: r.events.promotions };
 }
 
@@ -63,7 +63,7 @@ describe('srpt engine vs Schrage and Miller (1966): M/M/1 mean response', () => 
     const responses: number[] = [];
     for (let rep = 0; rep < 8; rep++) {
       const trace = generateMmc({ ...MMC_DEFAULTS, n: 100_000, c: 1, rho, meanServiceMs: mean }, createRng(700 + rep));
-      const run = runSrptEngine(trace.arrival, trace.duration, 0, trace.n, 1, noop, cfg(1));
+      const run = runSrptEngine({ arrival: trace.arrival, duration: trace.duration, first: 0, m: trace.n, compress: 1, router: noop, cfg: cfg(1) });
       let s = 0;
       for (let i = 0; i < trace.n; i++) s += run.end[i]! - run.arrival[i]!;
       responses.push(s / trace.n);

@@ -1,8 +1,8 @@
 // The preemptive-resume shortest-remaining-processing-time engine (arm `srpt`): a bound no broker can reach.
-import { EngineBuffers } from './engine-buffers.ts';
-import type { Engine } from './engine.ts';
+import { arrive } from './arrival-step.ts';
+import { openRun, type Engine } from './engine.ts';
 import { PriorityHeap } from './priority-heap.ts';
-import { runArrays } from './run-arrays.ts';
+import { completeAt } from './router.ts';
 
 /**
  * Simulates trace rows [first, first + m) with the arrivals of `runEngine` on `cfg.workers` workers that at every
@@ -14,8 +14,9 @@ import { runArrays } from './run-arrays.ts';
  * The router is called as by the other engines (its return value is not used: the order is the true remaining
  * work). Cost O(M·W + M log M); `events.promotions` counts preemptions.
  */
-export const runSrptEngine: Engine = (arrivalIn, durationIn, first, m, compress, router, cfg, buffers = new EngineBuffers(), probes = null) => {
-  const { arrival, start, end, outcome } = runArrays(buffers, arrivalIn, first, m, compress);
+export const runSrptEngine: Engine = (input) => {
+  const { duration: durationIn, first, m, router, cfg } = input;
+  const { arrival, start, end, outcome, buffers, log, series } = openRun(input);
   start.fill(Number.NaN);
 
   const W = cfg.workers;
@@ -28,8 +29,6 @@ export const runSrptEngine: Engine = (arrivalIn, durationIn, first, m, compress,
   let now = 0;
   let completions = 0;
   let preemptions = 0;
-  const log = probes === null ? null : probes.log;
-  const series = probes === null ? null : probes.series;
 
   for (;;) {
     let tc = Number.POSITIVE_INFINITY;
@@ -53,8 +52,7 @@ export const runSrptEngine: Engine = (arrivalIn, durationIn, first, m, compress,
       slotMsg[cs] = -1;
       busy--;
       completions++;
-      router.now = now;
-      router.complete(first + i);
+      completeAt(router, first + i, now);
       if (waiting.size > 0) {
         const j = waiting.topIndex();
         const rem = waiting.topKey();
@@ -65,12 +63,7 @@ export const runSrptEngine: Engine = (arrivalIn, durationIn, first, m, compress,
     }
     now = ta;
     const i = next++;
-    router.cost = 0;
-    router.outcome = -1;
-    router.now = now;
-    router.route(first + i);
-    outcome[i] = router.outcome;
-    if (log !== null) log.arrived(i, -1, router.cost);
+    arrive(router, log, outcome, first, i, now, false);
     const d = durationIn[first + i]!;
     if (busy < W) {
       let s = 0;

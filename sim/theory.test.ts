@@ -120,7 +120,7 @@ describe('engine vs queueing theory', () => {
   it("Little's law L = λW holds on every run (time-average number in system from an independent sweep)", () => {
     const trace = poissonTrace(400, 20_000, [{ label: 'a', lambda: 0.9 * 4 * 0.5, mean: 2 }]);
     const router = { now: 0, cost: 0, outcome: -1, route: () => 0, complete: () => undefined };
-    const run = runEngine(trace.arrival, trace.duration, 0, trace.n, 1, router, { workers: 4, queues: 1, weights: null, agingMs: null, agingIntervalMs: 500, pausing: false });
+    const run = runEngine({ arrival: trace.arrival, duration: trace.duration, first: 0, m: trace.n, compress: 1, router, cfg: { workers: 4, queues: 1, weights: null, agingMs: null, agingIntervalMs: 500, pausing: false } });
     // Sweep: +1 at each arrival, −1 at each end; integrate N(t) over [first arrival, last end].
     const events: [number, number][] = [];
     for (let i = 0; i < trace.n; i++) {

@@ -55,7 +55,7 @@ export interface RoutingModule {
   /** `levels`: L priority levels with strict or weighted service and aging; `per-key`: one FIFO queue per key,
    *  weighted with equal weights and cost = the queue's EWMA, no aging. */
   readonly queues: 'levels' | 'per-key';
-  /** The engine that runs this routing, when not the level engine `runEngine` (same arguments, same per-message
+  /** The engine that runs this routing, when not the level engine `runEngine` (same input, same per-message
    *  output); its documentation says what `route()` returns for it (e.g. a continuous priority). Such a routing is
    *  simulator-only. Optional. */
   readonly engine?: Engine;

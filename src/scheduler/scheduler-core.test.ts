@@ -142,9 +142,9 @@ function runWithEngine(c: Case): { start: number[]; promotions: number } {
     complete: () => undefined,
   };
   const { levels, weights, agingMs, agingIntervalMs, pausing } = c.cfg;
-  const run = runEngine(c.arrival, c.duration, 0, c.arrival.length, 1, router, {
+  const run = runEngine({ arrival: c.arrival, duration: c.duration, first: 0, m: c.arrival.length, compress: 1, router, cfg: {
     workers: c.workers, queues: levels, weights: weights === null ? null : Float64Array.from(weights), agingMs, agingIntervalMs, pausing,
-  });
+  } });
   return { start: Array.from(run.start), promotions: run.events.promotions };
 }
 
