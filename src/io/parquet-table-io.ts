@@ -1,14 +1,21 @@
-// Writing a typed table as a Parquet file batch by batch (one row group per batch), through hyparquet-writer.
+// Writing a typed table as a Parquet file batch by batch (one row group per batch): the column chunks encoded by
+// parquet-pages.ts, the footer by hyparquet-writer.
 import { closeSync, renameSync, rmSync, writeSync } from 'node:fs';
-import { ByteWriter, ParquetWriter } from 'hyparquet-writer';
-import { batchProblem, type ColumnBatch, type ColumnData, type ColumnSpec, type TableWriter } from '../format/column-batch.ts';
+import { ByteWriter } from 'hyparquet-writer';
+import { writeMetadata } from 'hyparquet-writer/src/metadata.js';
+import { batchProblem, type ColumnBatch, type ColumnSpec, type TableWriter } from '../format/column-batch.ts';
 import { openTempFd, outputError, tempPathFor } from './atomic-io.ts';
+import { ColumnChunkWriter } from './parquet-pages.ts';
 
-/** Bytes gathered before one write to the file. */
+/** Bytes gathered before one write to the file; a larger piece (a page of values) is written as it is. */
 const WRITE_BYTES = 1 << 20;
 
-type SchemaElement = ConstructorParameters<typeof ParquetWriter>[0]['schema'][number];
-type ColumnSource = Parameters<ParquetWriter['write']>[0]['columnData'][number];
+type FileMetaData = Parameters<typeof writeMetadata>[1];
+type SchemaElement = FileMetaData['schema'][number];
+type RowGroup = FileMetaData['row_groups'][number];
+
+/** "PAR1", the magic number that starts and ends a Parquet file (little-endian). */
+const PAR1 = 0x31524150;
 
 /** hyparquet-writer's growing byte buffer, written to a file descriptor whenever it holds WRITE_BYTES. */
 class FdByteWriter extends ByteWriter {
@@ -21,14 +28,28 @@ class FdByteWriter extends ByteWriter {
     super.ensure(size);
   }
 
+  /** Large pieces go to the file without a copy into the buffer. */
+  override appendBytes(value: Uint8Array): void {
+    if (value.length < WRITE_BYTES / 2) {
+      super.appendBytes(value);
+      return;
+    }
+    this.flush();
+    this.writeAll(value);
+    this.offset += value.length;
+  }
+
   flush(): void {
-    const bytes = new Uint8Array(this.buffer, 0, this.index);
-    for (let at = 0; at < bytes.length; ) at += writeSync(this.fd, bytes, at);
+    this.writeAll(new Uint8Array(this.buffer, 0, this.index));
     this.index = 0;
   }
 
   override finish(): void {
     this.flush();
+  }
+
+  private writeAll(bytes: Uint8Array): void {
+    for (let at = 0; at < bytes.length; ) at += writeSync(this.fd, bytes, at);
   }
 }
 
@@ -50,38 +71,21 @@ function schemaElement(spec: ColumnSpec): SchemaElement {
   }
 }
 
-/** A batch column as hyparquet-writer takes it: strings and nullable numbers as arrays with nulls, else the typed array. */
-function columnSource(spec: ColumnSpec, col: ColumnData): ColumnSource {
-  if (col.kind === 'string') {
-    const { indices, dictionary } = col;
-    const data = new Array<string | null>(indices.length);
-    for (let i = 0; i < indices.length; i++) {
-      const id = indices[i]!;
-      data[i] = id < 0 ? null : dictionary[id]!;
-    }
-    return { name: spec.name, data, encoding: 'RLE_DICTIONARY' };
-  }
-  const { values, valid } = col;
-  // PLAIN numbers: times are distinct doubles, where a dictionary would not pay, and for the small integers the
-  // writer's dictionary costs a map lookup per value (snappy then shrinks the PLAIN pages instead).
-  const encoding = { encoding: 'PLAIN' as const };
-  // Parquet stores int8 as INT32, and the writer takes no Int8Array. A batch without nulls needs no array of them.
-  if (valid === null || !valid.includes(0)) return { name: spec.name, data: values instanceof Int8Array ? Int32Array.from(values) : values, ...encoding };
-  const data = new Array<number | null>(values.length);
-  for (let i = 0; i < values.length; i++) data[i] = valid[i] === 0 ? null : values[i]!;
-  return { name: spec.name, data, ...encoding };
-}
-
 /**
- * A Parquet file at `path` (snappy pages, strings dictionary-encoded, numbers PLAIN, no statistics), written as batches come: each batch is one row group, so
- * memory holds one batch. Bytes go to a temporary file beside `path`; `commit` writes the footer and renames it into
- * place, `abort` removes it. File-system errors the user can fix are InputErrors naming `path`; a batch that does
- * not match the schema is an Error (a programming error).
+ * A Parquet file at `path`, written as batches come: each batch is one row group, so memory holds one batch. Pages
+ * are uncompressed data pages v1: strings dictionary-encoded (a dictionary page per row group of the entries it
+ * uses), integers too when they take few values, else PLAIN; no statistics. Bytes go to a temporary file beside
+ * `path`; `commit` writes the footer and renames it into place, `abort` removes it. File-system errors the user can
+ * fix are InputErrors naming `path`; a batch that does not match the schema is an Error (a programming error).
  */
 export class ParquetTableFile implements TableWriter {
   private readonly tmp: string;
   private fd: number;
-  private readonly writer: ParquetWriter;
+  private readonly out: FdByteWriter;
+  private readonly schema: SchemaElement[];
+  private readonly chunks: ColumnChunkWriter[];
+  private readonly rowGroups: RowGroup[] = [];
+  private rows = 0;
 
   constructor(
     readonly path: string,
@@ -89,8 +93,10 @@ export class ParquetTableFile implements TableWriter {
   ) {
     this.tmp = tempPathFor(path);
     this.fd = openTempFd(path, this.tmp);
-    const schema: SchemaElement[] = [{ name: 'root', num_children: specs.length }, ...specs.map(schemaElement)];
-    this.writer = new ParquetWriter({ writer: new FdByteWriter(this.fd), schema, statistics: false, createdBy: 'hsim' });
+    this.schema = [{ name: 'root', num_children: specs.length }, ...specs.map(schemaElement)];
+    this.chunks = specs.map((s) => new ColumnChunkWriter(s));
+    this.out = new FdByteWriter(this.fd);
+    this.out.appendUint32(PAR1);
   }
 
   /** Appends one row group. */
@@ -98,14 +104,22 @@ export class ParquetTableFile implements TableWriter {
     const problem = batchProblem(this.specs, batch);
     if (problem !== null) throw new Error(`${this.path}: ${problem}`);
     if (batch.rows === 0) return;
-    const columnData = this.specs.map((s, c) => columnSource(s, batch.columns[c]!));
-    this.guard(() => void this.writer.write({ columnData, rowGroupSize: batch.rows }));
+    this.guard(() => {
+      const start = this.out.offset;
+      const columns = this.chunks.map((w, c) => w.write(this.out, batch.columns[c]!, batch.rows));
+      const size = BigInt(this.out.offset - start);
+      this.rowGroups.push({ columns, total_byte_size: size, num_rows: BigInt(batch.rows), file_offset: BigInt(start), total_compressed_size: size });
+      this.rows += batch.rows;
+    });
   }
 
   /** Writes the footer, closes and renames the file into place. */
   commit(): void {
     this.guard(() => {
-      void this.writer.finish();
+      const meta: Omit<FileMetaData, 'metadata_length'> = { version: 2, schema: this.schema, num_rows: BigInt(this.rows), row_groups: this.rowGroups, created_by: 'hsim' };
+      writeMetadata(this.out, meta as FileMetaData);
+      this.out.appendUint32(PAR1);
+      this.out.finish();
       closeSync(this.fd);
       this.fd = -1;
       renameSync(this.tmp, this.path);
