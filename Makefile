@@ -20,7 +20,7 @@ lint: $(DEPS)
 	npx eslint .
 
 deps: $(DEPS)
-	npx depcruise --config .dependency-cruiser.cjs src traces sim converters broker analysis reports experiments replay cli bench bin index.ts
+	npm run --silent deps
 
 check: typecheck lint deps test
 
