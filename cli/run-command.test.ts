@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repositoryRoot } from '../src/io/provenance-io.ts';
+import { schemaIssues } from '../src/json/json-schema-io.ts';
 
 const root = repositoryRoot();
 let dir = '';
@@ -128,6 +129,7 @@ describe('hsim run', () => {
     const m = hsim('merge', 'out/shard1', 'out/shard2', '-o', 'out/merged', '--quiet');
     expect(m.code, m.stderr).toBe(0);
     expect(normalised(join(dir, 'out/merged/results.json'))).toBe(reference);
+    expect(schemaIssues('result', JSON.parse(readFileSync(join(dir, 'out/merged/results.json'), 'utf8')), 'out/merged/results.json')).toEqual([]);
 
     const partial = hsim('merge', 'out/shard1', '-o', 'out/partial');
     expect(partial.code).toBe(2);

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InputError } from '../src/errors.ts';
+import { schemaIssues } from '../src/json/json-schema-io.ts';
 import { HSIM, spawnBroker } from './fixtures/broker-process-fixture.ts';
 import { buildReplayConfig, replayTrace } from './replay-run-io.ts';
 
@@ -89,6 +90,8 @@ describe('replay --handlers compute (Harbinger broker, own process)', () => {
     // Default handler processes: one per consumer (2 here).
     expect(file.replay).toMatchObject({ handlers: 'compute', handler_processes: 2 });
     expect(armRecords(file).fifo!.replay.handler_cpu_ratio_mean).toBeGreaterThan(0);
+    // The handlers' fields are part of the result file's schema.
+    expect(schemaIssues('result', file, 'replay --handlers compute')).toEqual([]);
   }, 120_000);
 
   it('a sleep replay records no handler fields (its result keeps its bytes)', async () => {

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InputError } from '../src/errors.ts';
+import { schemaIssues } from '../src/json/json-schema-io.ts';
 import { startHarbingerBroker, type RunningBroker } from '../broker/harbinger-server.ts';
 import { buildReplayConfig, replayTrace } from './replay-run-io.ts';
 import { HarbingerClient } from './harbinger-client.ts';
@@ -61,6 +62,8 @@ interface ArmReplay {
  */
 async function expectReplaySemantics(broker: string, arms: string[]): Promise<void> {
   const { file, valid, reasons } = await replayTrace(trace, options(broker, arms, { latenessBound: String(LATENESS_BOUND_MS), latencyCdf: true }), () => undefined);
+  // What replay writes is a result file as docs/schemas/result.schema.json describes it, valid arms or not.
+  expect(schemaIssues('result', file, 'replay')).toEqual([]);
   const evaluationRows = (file.trace as { evaluation_rows: number }).evaluation_rows;
   expect(evaluationRows).toBeGreaterThan(2000);
   const byArm = (file.results as Record<string, { arms: Record<string, { replay: ArmReplay; all?: { mean_latency_ms: number; p50_latency_ms: number }; latency_cdf?: { q: number[]; latency_ms: number[] } }> }>)[RUN.load]!.arms;
@@ -187,6 +190,7 @@ describe('Harbinger broker (own process, gRPC)', () => {
     expect(valid).toBe(false);
     expect(reasons.join('\n')).toMatch(/fifo: broker failure: (consumer stream (failed|ended)|submit failed)/);
     expect((file.replay as { valid: boolean }).valid).toBe(false);
+    expect(schemaIssues('result', file, 'replay')).toEqual([]);
   }, 60_000);
   it('a broker frozen with SIGSTOP mid-run makes the run invalid within the stall limit, and nothing hangs', async () => {
     // Frozen a second after the replay created its run queue: connections stay open, nothing is answered.
@@ -211,6 +215,7 @@ describe('Harbinger broker (own process, gRPC)', () => {
       const arms = (file.results as Record<string, { arms: Record<string, { all?: unknown }> }>)[RUN.load]!.arms;
       expect(Object.keys(arms)).toEqual(['fifo']);
       expect(arms.fifo!.all).toBeUndefined();
+      expect(schemaIssues('result', file, 'replay')).toEqual([]);
       // Detected after the stall limit, and returned soon after it: the end-of-run calls have deadlines (Stats is
       // skipped, DeleteQueue waits ≤ 5 s, closing ≤ 10 s); 30 s of slack for a busy machine.
       expect(returnedAfter).toBeGreaterThan(stallMs);
