@@ -1,11 +1,11 @@
 // The file side of gates: reading a gate file and its lock, freezing, and checking results (used by `hsim gate`).
 import { existsSync, readFileSync } from 'node:fs';
-import { basename, dirname, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { InputError } from '../src/errors.ts';
 import * as msg from './messages.ts';
 import { writeFileAtomic } from '../src/io/atomic-io.ts';
 import { parseJsonText } from '../src/json/json-syntax.ts';
-import { checkSchema } from '../src/json/json-schema-io.ts';
+import { checkSchema, schemaIssues } from '../src/json/json-schema-io.ts';
 import { stableStringify } from '../src/json/stable-json.ts';
 import { evaluateGate } from './gate-evaluation.ts';
 import { parseGateFile, type GateFile } from './gate-file.ts';
@@ -85,7 +85,14 @@ function readGateExperiment(gatePath: string, file: string): LockedExperiment {
   } catch {
     throw new InputError(msg.gateExperimentUnreadable(gatePath, file, abs));
   }
-  return { file, bytes, content: parseJsonAt(abs, bytes.toString('utf8'), `the experiment config named by ${gatePath}`) };
+  const content = parseJsonAt(abs, bytes.toString('utf8'), `the experiment config named by ${gatePath}`);
+  // Freezing pre-registers the experiment: one that `hsim run` would refuse must be fixed before, not after, the lock.
+  // Its problems are named at the path the gate gives (relative to the gate file), after the parser's, the schema's.
+  const shown = join(dirname(gatePath), file);
+  const parsed = parseExperiment(content, shown);
+  const issues = parsed.ok ? schemaIssues('experiment', content, shown) : parsed.issues;
+  if (issues.length > 0) throw new InputError(msg.gateExperimentInvalid(gatePath, file, issues.length), issues);
+  return { file, bytes, content };
 }
 
 /**

@@ -30,6 +30,10 @@ export function lockMismatch(lockPath: string, gatePath: string, lockSha256: str
 export function gateExperimentUnreadable(gatePath: string, file: string, abs: string): string {
   return atLocation(gatePath, undefined, `"experiment": "${file}" (${abs}) not found or not readable`, 'the experiment config (JSON) this gate judges, relative to the gate file');
 }
+/** The experiment a gate names is not a valid experiment file (as `hsim run` reads it): nothing is frozen. */
+export function gateExperimentInvalid(gatePath: string, file: string, count: number): string {
+  return `${gatePath}: "experiment": "${file}" is not an experiment file hsim run accepts (${count === 1 ? '1 problem' : `${count} problems`}); nothing was frozen: fix it first (docs/experiment-file.md)`;
+}
 /** A gate edited after it was frozen. */
 export function gateChangedSinceFrozen(gatePath: string, lockPath: string, lockSha256: string, sha256: string, changes: string): string {
   return `${gatePath}: changed since it was frozen (lock ${lockPath} records sha256 ${lockSha256}, the file now has ${sha256}); ` +

@@ -95,6 +95,16 @@ describe('hsim gate', () => {
     expect(noLock.stderr).toContain('"experiment": "exp/absent.json"');
     expect(existsSync(join(dir, 'locked-missing.lock.json'))).toBe(false);
 
+    // An experiment config that `hsim run` would refuse (here a mistyped field) is not frozen:
+    // exit 2 naming each problem at its path, no lock written.
+    writeFileSync(join(dir, 'exp', 'typo.json'), JSON.stringify({ ...experiment, workerz: 8 }, null, 2) + '\n');
+    const typo = write('locked-typo.json', publishedGate({ experiment: 'exp/typo.json' }));
+    const invalid = hsim('gate', 'freeze', typo);
+    expect(invalid.code).toBe(2);
+    expect(invalid.stderr).toContain(`${typo}: "experiment": "exp/typo.json" is not an experiment file hsim run accepts (1 problem); nothing was frozen`);
+    expect(invalid.stderr).toContain(`${join(dir, 'exp', 'typo.json')} → workerz: an unknown field "workerz"`);
+    expect(existsSync(join(dir, 'locked-typo.lock.json'))).toBe(false);
+
     const gate = write('locked.json', publishedGate({ experiment: 'exp/run.json' }));
     expect(hsim('gate', 'freeze', gate).code).toBe(0);
     const lock = JSON.parse(readFileSync(join(dir, 'locked.lock.json'), 'utf8')) as Record<string, unknown>;
