@@ -78,6 +78,9 @@ describe.skipIf(cert === null)('broker TLS (throwaway certificate from the opens
   });
 });
 
-describe.skipIf(cert !== null)('broker TLS', () => {
-  it.skip('skipped: the openssl CLI is missing, so no throwaway certificate can be made (CI installs it: .ci/run)', () => undefined);
-});
+// Registered only when the tests above cannot run, so a run with openssl (CI) counts no skip for it.
+if (cert === null) {
+  describe('broker TLS', () => {
+    it.skip('skipped: the openssl CLI is missing, so no throwaway certificate can be made (CI installs it: .ci/run)', () => undefined);
+  });
+}
