@@ -7,6 +7,7 @@ import { InputError } from '../src/errors.ts';
 import * as msg from './messages.ts';
 import { createRng } from '../src/rng/seeded.ts';
 import { stableStringify } from '../src/json/stable-json.ts';
+import { SIMULATION_DEFAULTS, simulationDefaultFlags } from '../src/config/simulation-defaults.ts';
 import { writeFileAtomic } from '../src/io/atomic-io.ts';
 import type { Trace } from '../src/trace/trace.ts';
 import { generateServerless, SERVERLESS_DEFAULTS } from '../traces/generators/serverless.ts';
@@ -54,7 +55,7 @@ export async function runDemo(opts: Record<string, unknown>): Promise<void> {
   say(`demo: generated ${serverless.n} serverless jobs → ${serverlessPath}`);
   const s1 = await save(serverlessPath, serverless, 'serverless', { ...serverlessOpts, seed });
   // latencyCdf (--latency-cdf): the results carry each arm's latency CDF, so the report draws the CDF charts.
-  const raw1 = { arm: arms, load: '0.5,0.8,0.95', workers: '64', levels: '3', split: 'time', fraction: '0.5', windows: '7', windowBy: 'time', seed: String(seed), set: [], latencyCdf: true };
+  const raw1 = { ...simulationDefaultFlags(), arm: arms, load: '0.5,0.8,0.95', seed: String(seed), set: [], latencyCdf: true };
   const r1 = runOne(serverlessPath, s1, serverless, raw1, join(out, 'results', 'serverless.json'), say);
 
   // 2. Prodflow: an online shop's background jobs on 4 workers, arrivals as recorded (its phases set the load).
@@ -131,9 +132,9 @@ async function runDemoSweep(out: string, tracePath: string, sha256: string, seed
     traces: [{ path: resolve(tracePath), sha256 }],
     loads: [0.8, 0.95],
     arms: ['fifo', 'predictive+weights+pausing'],
-    split: 'time',
-    windows: 7,
-    window_by: 'time',
+    split: SIMULATION_DEFAULTS.split,
+    windows: SIMULATION_DEFAULTS.windows,
+    window_by: SIMULATION_DEFAULTS.windowBy,
     seed,
     mode: 'one-at-a-time',
     parameters: { 'predictor.minSamples': [5, 100], aging: [1000, 'off'], weights: [[4, 2, 1]] },

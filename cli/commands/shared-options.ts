@@ -1,6 +1,7 @@
 // The options several commands share, each declared once: flags, argument, help text, default and argument parser.
 import { Option } from 'commander';
 import { DEFAULT_QUEUE_NAME } from '../../experiments/redis-target.ts';
+import { SIMULATION_DEFAULTS as D } from '../../src/config/simulation-defaults.ts';
 
 /**
  * How one command's copy of a shared option differs from the declaration here. Give it only where the command has a
@@ -58,34 +59,34 @@ export function loadOption(help: string, defaultValue: string): Option {
   return declare('--load <load>', help, {}, defaultValue);
 }
 
-/** `--workers <n>`: virtual workers (default 64). */
+/** `--workers <n>`: virtual workers (default: SIMULATION_DEFAULTS). */
 export function workersOption(variant?: OptionVariant): Option {
-  return declare('--workers <n>', 'virtual workers', variant, '64');
+  return declare('--workers <n>', 'virtual workers', variant, String(D.workers));
 }
 
-/** `--levels <n>`: priority levels (default 3). */
+/** `--levels <n>`: priority levels (default: SIMULATION_DEFAULTS). */
 export function levelsOption(): Option {
-  return declare('--levels <n>', 'priority levels', {}, '3');
+  return declare('--levels <n>', 'priority levels', {}, String(D.levels));
 }
 
-/** `--split <by>`: the history/evaluation split (default time). */
+/** `--split <by>`: the history/evaluation split (default: SIMULATION_DEFAULTS). */
 export function splitOption(variant?: OptionVariant): Option {
-  return declare('--split <by>', 'history/evaluation split: time, count or none', variant, 'time');
+  return declare('--split <by>', 'history/evaluation split: time, count or none', variant, D.split);
 }
 
-/** `--fraction <f>`: the history share of the split (default 0.5). */
+/** `--fraction <f>`: the history share of the split (default: SIMULATION_DEFAULTS). */
 export function fractionOption(): Option {
-  return declare('--fraction <f>', 'history share of the split', {}, '0.5');
+  return declare('--fraction <f>', 'history share of the split', {}, String(D.fraction));
 }
 
-/** `--windows <k>`: windows over the evaluation half (default 7, SPEC §7). */
+/** `--windows <k>`: windows over the evaluation half (default: SIMULATION_DEFAULTS). */
 export function windowsOption(variant?: OptionVariant): Option {
-  return declare('--windows <k>', 'number of windows', variant, '7');
+  return declare('--windows <k>', 'number of windows', variant, String(D.windows));
 }
 
-/** `--window-by <by>`: windows by time or count (default time). */
+/** `--window-by <by>`: windows by time or count (default: SIMULATION_DEFAULTS). */
 export function windowByOption(): Option {
-  return declare('--window-by <by>', 'windows by time or count', {}, 'time');
+  return declare('--window-by <by>', 'windows by time or count', {}, D.windowBy);
 }
 
 /** `--static-map <file>`: the level map of static-map arms. */
@@ -103,9 +104,9 @@ export function predictorSnapshotOption(): Option {
   return declare('--predictor-snapshot <file>', 'start warm predictive arms from this predictor snapshot');
 }
 
-/** `--seed <n>`: the seed of seeded arms (default 1). */
+/** `--seed <n>`: the seed of seeded arms (default: SIMULATION_DEFAULTS). */
 export function seedOption(): Option {
-  return declare('--seed <n>', 'seed for seeded arms (static-random)', {}, '1');
+  return declare('--seed <n>', 'seed for seeded arms (static-random)', {}, String(D.seed));
 }
 
 /** `--latency-cdf`: store each arm's latency CDF. */

@@ -6,6 +6,7 @@ import { INPUT_RANGES, inRange, rangeText } from '../input-ranges.ts';
 import { isProblem, parseJitter, parseTies } from '../trace/perturb.ts';
 import { generatorSpecHash, parseGeneratorSpec, type GeneratorSpec } from './generator-spec.ts';
 import { parseContentionFields } from './contention-fields.ts';
+import { SIMULATION_DEFAULTS } from './simulation-defaults.ts';
 
 /**
  * A trace of an experiment: its path as written (relative to the file's folder) and its expected SHA-256; or a
@@ -96,18 +97,18 @@ export function parseCommon(input: Record<string, unknown>, issues: IssueList): 
   if (id !== '' && !ID.test(id)) issues.add('id', describe(id), 'letters, digits, ".", "_" or "-" (it names files)');
   const traces = parseTraces(input['traces'], issues);
   const loads = parseLoadList(input['loads'], issues);
-  const split = issues.choice(input, 'split', '', ['time', 'count', 'none'] as const, 'time');
-  let fraction = 0.5;
+  const split = issues.choice(input, 'split', '', ['time', 'count', 'none'] as const, SIMULATION_DEFAULTS.split);
+  let fraction: number = SIMULATION_DEFAULTS.fraction;
   if (input['fraction'] !== undefined) {
     const f = input['fraction'];
     if (typeof f !== 'number' || !(f > 0 && f < 1)) issues.add('fraction', describe(f), 'a number in (0, 1)');
     else fraction = f;
   }
-  const windows = issues.integer(input, 'windows', '', 1, 7, INPUT_RANGES.windows.max);
-  const windowBy = issues.choice(input, 'window_by', '', ['time', 'count'] as const, 'time');
-  const workers = issues.integer(input, 'workers', '', 1, 64, INPUT_RANGES.workers.max);
-  const levels = issues.integer(input, 'levels', '', 2, 3, INPUT_RANGES.levels.max);
-  const seed = issues.integer(input, 'seed', '', 0, 1, INPUT_RANGES.seed.max);
+  const windows = issues.integer(input, 'windows', '', 1, SIMULATION_DEFAULTS.windows, INPUT_RANGES.windows.max);
+  const windowBy = issues.choice(input, 'window_by', '', ['time', 'count'] as const, SIMULATION_DEFAULTS.windowBy);
+  const workers = issues.integer(input, 'workers', '', 1, SIMULATION_DEFAULTS.workers, INPUT_RANGES.workers.max);
+  const levels = issues.integer(input, 'levels', '', 2, SIMULATION_DEFAULTS.levels, INPUT_RANGES.levels.max);
+  const seed = issues.integer(input, 'seed', '', 0, SIMULATION_DEFAULTS.seed, INPUT_RANGES.seed.max);
   const out = issues.string(input, 'out', '');
   return { id, traces, loads, split, fraction, windows, windowBy, workers, levels, seed, out, ...parsePerturbationFields(input, issues), ...parseLatencyCdfField(input, issues), ...parseContentionFields(input, issues) };
 }
