@@ -2,7 +2,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repositoryRoot } from '../src/io/provenance-io.ts';
@@ -333,6 +333,18 @@ describe('hsim sweep', () => {
     expect(byId.get('aging=1')!.criteria['mean_vs_fifo']!['point'] as number).toBeGreaterThan(base.criteria['mean_vs_fifo']!['point'] as number);
     expect(r.stdout).toContain('gate gate.json (frozen)');
     expect(r.stdout).toMatch(/trace\s+load\s+variant\s+verdict\s+flipped\s+mean_vs_fifo\s+p99_ratio/);
+
+    // One writer per output folder, as for hsim run: the lock is gone after the sweep, and a folder that a live
+    // process holds is refused (exit 2, naming it) before any cell is run.
+    const lock = join(dir, 'out/sweep/.hsim-run.lock');
+    expect(existsSync(lock)).toBe(false);
+    writeFileSync(lock, JSON.stringify({ pid: process.pid, host: hostname(), command: 'sweep' }));
+    const sweepBytes = readFileSync(join(dir, 'out/sweep/sweep.json'));
+    const held = hsim('sweep', 'sweep.json', '--resume', '--quiet');
+    expect(held.code).toBe(2);
+    expect(held.stderr).toContain(`is in use by hsim sweep process ${process.pid} on ${hostname()}`);
+    expect(readFileSync(join(dir, 'out/sweep/sweep.json')).equals(sweepBytes)).toBe(true);
+    rmSync(lock);
   });
 
   it('judges the variants with several gates ("gates") and sweep-summary covers each', () => {

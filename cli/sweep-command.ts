@@ -8,14 +8,16 @@ import { stableStringify } from '../src/json/stable-json.ts';
 import { writeFileAtomic } from '../src/io/atomic-io.ts';
 import { writeHashedResult } from '../src/io/result-integrity-io.ts';
 import { overridesText } from '../src/config/overrides.ts';
-import { parseSweep, sweepExperiment, type Variant } from '../src/config/sweep-file.ts';
+import { parseSweep, sweepExperiment, type SweepSpec, type Variant } from '../src/config/sweep-file.ts';
 import { isObject } from '../src/json/json-value.ts';
 import { checkSchema } from '../src/json/json-schema-io.ts';
 import { mergeTraceCells } from '../experiments/merge-cells.ts';
 import { checkGate, readGateFile } from '../analysis/gate-io.ts';
+import type { GateFile } from '../analysis/gate-file.ts';
 import { lockPathFor } from '../analysis/gate-lock.ts';
 import { checkRedis } from '../experiments/redis-target.ts';
-import { executeRun, mergedResultFile, parseRunFlags, prepareRun, readJsonFile, readRunCells, resolveFrom } from '../experiments/experiment-run-io.ts';
+import { executeRun, mergedResultFile, parseRunFlags, prepareRun, readJsonFile, readRunCells, resolveFrom, type PreparedRun, type RunFlags } from '../experiments/experiment-run-io.ts';
+import { lockOutFolder } from '../experiments/out-lock-io.ts';
 import { stderrRunProgress } from './progress-bar.ts';
 import { formatSweepTable, type SweepOutputRecord, type SweepVerdictRecord } from '../src/config/sweep-output.ts';
 import { withPerturbationFlags } from '../experiments/perturbation-flags.ts';
@@ -57,6 +59,16 @@ export async function runSweepCommand(file: string, opts: Record<string, unknown
   const prepared = await prepareRun(sweepExperiment(sweep, arms), file, flags, 'arms', true);
   await reportCellsSanity(prepared.selected.map((i) => prepared.tasks[i]!));
   if (flags.queue !== null) await checkRedis(flags.queue);
+  // One writer per output folder (a run or a sweep): two would interleave cells, variants and their .sha256 files.
+  const unlock = lockOutFolder(prepared.outDir, (line) => process.stderr.write(`hsim: ${line}\n`), 'sweep');
+  try {
+    await sweepAndJudge(sweep, gates, prepared, flags, namesGates, unfrozen);
+  } finally {
+    unlock();
+  }
+}
+
+async function sweepAndJudge(sweep: SweepSpec, gates: readonly SweepGate[], prepared: PreparedRun, flags: RunFlags, namesGates: boolean, unfrozen: boolean): Promise<void> {
   const summary = await executeRun(prepared, flags, stderrRunProgress(flags.quiet));
   const { groups, hashed } = readRunCells(prepared);
 
@@ -96,6 +108,13 @@ export async function runSweepCommand(file: string, opts: Record<string, unknown
   writeFileAtomic(sweepPath, stableStringify(out));
   process.stdout.write(judged.map((g) => formatSweepTable(g.gate, g.gate_frozen, g.verdicts)).join('\n'));
   if (!flags.quiet) process.stderr.write(`hsim: ${prepared.cells.length} cells (${summary.ran} run, ${summary.resumed} resumed); wrote ${sweepPath}\n`);
+}
+
+/** A gate the sweep judges every variant by: its name in the sweep file, its path, and the gate. */
+interface SweepGate {
+  readonly name: string;
+  readonly path: string;
+  readonly gate: GateFile;
 }
 
 function fileSafe(v: Variant): string {

@@ -135,12 +135,12 @@ export function queuedCellRefused(id: string, worker: string | null, issues: rea
   return `cell ${id} from worker ${worker ?? '(unnamed)'} refused: ${issues.join('; ')}; expected the cell hsim run planned (a worker of another hsim version, or one not to be trusted?)`;
 }
 /** An output folder another `hsim run` holds (or held on another host, or whose lock cannot be read). */
-export function outLockHeld(outDir: string, lock: string, holder: { pid: number; host: string } | null): string {
-  const who = holder === null ? 'a lock file that cannot be read' : `hsim run process ${holder.pid} on ${holder.host}`;
-  return `output folder ${outDir} is in use by ${who} (${lock}); expected one hsim run per output folder; wait for it to finish, or give another folder with -o (remove ${lock} only if no run is active)`;
+export function outLockHeld(outDir: string, lock: string, holder: { pid: number; host: string; command: string } | null): string {
+  const who = holder === null ? 'a lock file that cannot be read' : `hsim ${holder.command} process ${holder.pid} on ${holder.host}`;
+  return `output folder ${outDir} is in use by ${who} (${lock}); expected one hsim run or sweep per output folder; wait for it to finish, or give another folder with -o (remove ${lock} only if no run is active)`;
 }
 /** A lock of an output folder left by a process of this host that is gone: taken over. */
-export function outLockStale(lock: string, pid: number, host: string): string {
-  return `warning: taking over ${lock}, left by hsim run process ${pid} on ${host}, which is no longer running`;
+export function outLockStale(lock: string, holder: { pid: number; host: string; command: string }): string {
+  return `warning: taking over ${lock}, left by hsim ${holder.command} process ${holder.pid} on ${holder.host}, which is no longer running`;
 }
 

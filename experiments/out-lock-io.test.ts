@@ -1,4 +1,4 @@
-// One hsim run per output folder: the lock is exclusive, names its holder, and a dead holder's lock is taken over.
+// One hsim run or sweep per output folder: the lock is exclusive, names its holder, and a dead holder's lock is taken over.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
@@ -18,7 +18,7 @@ describe('lockOutFolder', () => {
     const out = join(mkdtempSync(join(tmpdir(), 'hsim-lock-')), 'out');
     const warnings: string[] = [];
     const release = lockOutFolder(out, (l) => warnings.push(l));
-    expect(JSON.parse(readFileSync(join(out, OUT_LOCK), 'utf8'))).toEqual({ pid: process.pid, host: hostname() });
+    expect(JSON.parse(readFileSync(join(out, OUT_LOCK), 'utf8'))).toEqual({ pid: process.pid, host: hostname(), command: 'run' });
     expect(() => lockOutFolder(out, (l) => warnings.push(l))).toThrow(InputError);
     expect(() => lockOutFolder(out, () => undefined)).toThrow(`output folder ${out} is in use by hsim run process ${process.pid} on ${hostname()}`);
     release();
@@ -37,6 +37,9 @@ describe('lockOutFolder', () => {
     release();
     writeFileSync(join(out, OUT_LOCK), JSON.stringify({ pid, host: 'other-host.example' }));
     expect(() => lockOutFolder(out, () => undefined)).toThrow(`in use by hsim run process ${pid} on other-host.example`);
+    // A sweep's lock names the sweep.
+    writeFileSync(join(out, OUT_LOCK), JSON.stringify({ pid: process.pid, host: hostname(), command: 'sweep' }));
+    expect(() => lockOutFolder(out, () => undefined)).toThrow(`in use by hsim sweep process ${process.pid} on ${hostname()}`);
     writeFileSync(join(out, OUT_LOCK), 'garbage');
     expect(() => lockOutFolder(out, () => undefined)).toThrow('a lock file that cannot be read');
   });

@@ -1,4 +1,4 @@
-// The lock of an output folder: one `hsim run` writes a folder's cells and results at a time.
+// The lock of an output folder: one `hsim run` or `hsim sweep` writes a folder's cells and results at a time.
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
@@ -10,10 +10,14 @@ import { isAlive } from './experiment-run-io.ts';
 /** The lock file's name inside the output folder. */
 export const OUT_LOCK = '.hsim-run.lock';
 
-/** Who holds a lock: the process id and host name written into the lock file. */
+/** The commands that write an output folder's cells. */
+export type LockingCommand = 'run' | 'sweep';
+
+/** Who holds a lock: the process id, host name and command written into the lock file (locks of older versions name no command: a run). */
 interface Holder {
   readonly pid: number;
   readonly host: string;
+  readonly command: LockingCommand;
 }
 
 /**
@@ -22,9 +26,9 @@ interface Holder {
  * or by another host (whose processes cannot be asked), is InputError naming the holder. Returns the release, which
  * removes the file if it is still this process's.
  */
-export function lockOutFolder(outDir: string, warn: (line: string) => void): () => void {
+export function lockOutFolder(outDir: string, warn: (line: string) => void, command: LockingCommand = 'run'): () => void {
   const path = join(outDir, OUT_LOCK);
-  const me: Holder = { pid: process.pid, host: hostname() };
+  const me: Holder = { pid: process.pid, host: hostname(), command };
   try {
     mkdirSync(outDir, { recursive: true });
   } catch (err) {
@@ -38,7 +42,7 @@ export function lockOutFolder(outDir: string, warn: (line: string) => void): () 
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw outputError(path, err);
       const holder = readHolder(path);
       if (attempt === 0 && holder !== null && holder.host === me.host && !isAlive(holder.pid)) {
-        warn(msg.outLockStale(path, holder.pid, holder.host));
+        warn(msg.outLockStale(path, holder));
         rmSync(path, { force: true });
         continue;
       }
@@ -60,7 +64,8 @@ export function lockOutFolder(outDir: string, warn: (line: string) => void): () 
 function readHolder(path: string): Holder | null {
   try {
     const v = JSON.parse(readFileSync(path, 'utf8')) as Partial<Holder>;
-    return typeof v.pid === 'number' && Number.isSafeInteger(v.pid) && v.pid > 0 && typeof v.host === 'string' ? { pid: v.pid, host: v.host } : null;
+    const command = v.command === 'sweep' ? 'sweep' : 'run';
+    return typeof v.pid === 'number' && Number.isSafeInteger(v.pid) && v.pid > 0 && typeof v.host === 'string' ? { pid: v.pid, host: v.host, command } : null;
   } catch {
     return null;
   }
