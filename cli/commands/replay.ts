@@ -14,7 +14,8 @@ export function registerReplay(program: Command): void {
     .requiredOption('--broker <url>', 'amqp://user:pass@host:port (RabbitMQ), redis://host:port (BullMQ) or harbinger://host:port')
     // RabbitMQ and BullMQ have no aging: the help says so where the arms are named.
     .addOption(armsOption({ help: 'arm routing[+flag…], repeatable; RabbitMQ and BullMQ need +no-aging on priority arms' }))
-    // One load: a replay runs in wall-clock time, one load per run (more are refused).
+    // One load: a replay runs in wall-clock time, one load per run (more are refused). Its default is the first and
+    // lightest of simulate's default loads, the one a replay on a small machine most easily plays within the lateness bound.
     .addOption(loadOption('one target load, or as-is', '0.5'))
     .option('--time-scale <x>', 'divide every time by X (2 = twice as fast)', '1')
     // A replay's workers are real consumers of the broker, not virtual ones.
