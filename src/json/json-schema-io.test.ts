@@ -1,5 +1,6 @@
 // The JSON Schemas of docs/schemas/ against the hand-written parsers: both accept every committed file, both refuse broken ones.
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe as group, expect, it } from 'vitest';
 import { InputError } from '../errors.ts';
@@ -7,7 +8,8 @@ import { parseExperiment } from '../config/experiment-file.ts';
 import { parseSweep } from '../config/sweep-file.ts';
 import { parseGateFile } from '../../analysis/gate-file.ts';
 import { fixtureGate } from '../../reports/golden-specs.ts';
-import { checkSchema, pointerToPath, schemaFile, schemaIssues, type SchemaName } from './json-schema-io.ts';
+import type { ValidateFunction } from 'ajv';
+import { checkSchema, pointerToPath, schemaFile, schemaIssues, validator, type SchemaName } from './json-schema-io.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 const readJson = (file: string): unknown => JSON.parse(readFileSync(join(root, file), 'utf8'));
@@ -158,5 +160,43 @@ group('schemaIssues and checkSchema', () => {
     expect(pointerToPath('/arms/2/load')).toBe('arms[2].load');
     expect(pointerToPath('/parameters/predictor.decay/0')).toBe('parameters.predictor.decay[0]');
     expect(pointerToPath('/a~1b/c~0d')).toBe('a/b.c~d');
+  });
+});
+
+group('saved validators', () => {
+  /** What a validator says of a document: valid or not, and its errors as ajv reports them (paths, params, schemas). */
+  const verdict = (v: ValidateFunction, json: unknown): unknown => [v(json), v.errors ?? null];
+  /** Documents of each kind: the committed files and every broken one above; for results, a few shapes. */
+  const documents = (name: SchemaName): unknown[] => name === 'result'
+    ? [{}, [], { tool: 'hsim', results: { '0.5': { compress: 1, arms: { fifo: { sim_seconds: -1 } } } } }]
+    : [...committedFiles().filter((f) => f.kind === name).map((f) => f.json), ...BROKEN.filter((b) => b.kind === name).map((b) => asFile(b.json()))];
+
+  it.each(['experiment', 'sweep', 'gate', 'result'] as const)('a saved %s validator says what the compiled one says, and a damaged one is compiled again', (name) => {
+    const cache = mkdtempSync(join(tmpdir(), 'hsim-validators-'));
+    try {
+      const compiled = validator(name, null); // compiled, nothing saved
+      const first = validator(name, cache); // compiled and saved
+      const saved = readdirSync(cache);
+      expect(saved).toEqual([expect.stringMatching(new RegExp(`^${name}-[0-9a-f]{20}\\.cjs$`))]);
+      // A mark added to the saved module shows that the next call loads it rather than compiling.
+      const file = join(cache, saved[0]!);
+      writeFileSync(file, `${readFileSync(file, 'utf8')}\nmodule.exports.fromSavedModule = true;\n`);
+      const loaded = validator(name, cache);
+      expect(loaded).not.toBe(first);
+      expect((loaded as ValidateFunction & { fromSavedModule?: boolean }).fromSavedModule).toBe(true);
+      for (const doc of documents(name)) {
+        const want = verdict(compiled, doc);
+        expect(verdict(first, doc)).toEqual(want);
+        expect(verdict(loaded, doc)).toEqual(want);
+      }
+      // A damaged module (a torn write, a bad disk) is not trusted: the schema is compiled again and saved anew.
+      writeFileSync(file, 'module.exports = 42;');
+      const again = validator(name, cache);
+      for (const doc of documents(name)) expect(verdict(again, doc)).toEqual(verdict(compiled, doc));
+      expect(existsSync(file)).toBe(true);
+      expect(readFileSync(file, 'utf8')).not.toBe('module.exports = 42;');
+    } finally {
+      rmSync(cache, { recursive: true, force: true });
+    }
   });
 });

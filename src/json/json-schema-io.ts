@@ -1,8 +1,11 @@
 // The JSON Schemas of docs/schemas/ (experiment, sweep, gate and result files): read at run time, compiled once, checked.
-import { readFileSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import vm from 'node:vm';
+import type { ErrorObject, ValidateFunction } from 'ajv';
 import { atPath, InputError } from '../errors.ts';
 import { describe } from './json-value.ts';
 
@@ -10,8 +13,21 @@ import { describe } from './json-value.ts';
 export type SchemaName = 'experiment' | 'sweep' | 'gate' | 'result';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const requireHere = createRequire(import.meta.url);
 const compiled = new Map<SchemaName, ValidateFunction>();
-let ajv: Ajv2020 | undefined;
+
+/**
+ * ajv's options. allErrors: every issue of a file at once, as the parsers report them. verbose: each error carries
+ * its schema (the messages quote a branch's description). strictSchema: an unknown keyword (a typo in a schema) fails
+ * at compilation. strictRequired and strictTypes stay off: `if: {required: [...]}` and type-less branches are plain
+ * draft 2020-12 that editors read as meant. code.source: the compiled code can be saved (see `validator`).
+ */
+const AJV_OPTIONS = { allErrors: true, verbose: true, strictSchema: true, strictNumbers: true, strictTuples: true, strictRequired: false, strictTypes: false, code: { source: true } } as const;
+
+/** The folder of the saved validators: beside hsim's bundles, in the checkout's node_modules. */
+export function defaultValidatorCache(): string {
+  return join(repoRoot, 'node_modules', '.cache', 'hsim', 'schemas');
+}
 
 /** The schema's path as the docs and messages name it: `docs/schemas/<name>.schema.json`. */
 export function schemaDocPath(name: SchemaName): string {
@@ -24,26 +40,74 @@ export function schemaFile(name: SchemaName): string {
 }
 
 /**
- * The compiled validator of a schema, read and compiled on first use (~10–30 ms each) and kept for the process.
- * Throws a plain Error (exit 3: the installation is broken, not the input) when the schema file is missing or invalid.
+ * The compiled validator of a schema, kept for the process. Compiling a schema with ajv costs 25–90 ms (and loading
+ * ajv itself more); so the compiled code is saved as a CommonJS module (ajv's standalone code) under `cacheDir`,
+ * named by a hash of the schema's bytes, ajv's version and its options, and later processes load that in 3–6 ms.
+ * A saved module is only ever the output of this function for the same three inputs; a cache that cannot be written
+ * (a read-only install) costs only the compilation. Throws a plain Error (exit 3: the installation is broken, not
+ * the input) when the schema file is missing or invalid.
  */
-function validator(name: SchemaName): ValidateFunction {
+export function validator(name: SchemaName, cacheDir: string | null = defaultValidatorCache()): ValidateFunction {
   const known = compiled.get(name);
-  if (known !== undefined) return known;
+  if (known !== undefined && cacheDir === defaultValidatorCache()) return known;
   const file = schemaFile(name);
-  let schema: unknown;
+  let text: string;
   try {
-    schema = JSON.parse(readFileSync(file, 'utf8'));
+    text = readFileSync(file, 'utf8');
   } catch (err) {
     throw new Error(`cannot read the JSON Schema ${file} (${(err as Error).message}): the checkout is incomplete`);
   }
-  // allErrors: every issue of a file at once, as the parsers report them. strictSchema: an unknown keyword (a typo in
-  // a schema) fails here. strictRequired and strictTypes stay off: `if: {required: [...]}` and type-less branches
-  // are plain draft 2020-12 that editors read as meant.
-  ajv ??= new Ajv2020({ allErrors: true, verbose: true, strictSchema: true, strictNumbers: true, strictTuples: true, strictRequired: false, strictTypes: false });
-  const validate = ajv.compile(schema as object);
-  compiled.set(name, validate);
+  const ajvVersion = (requireHere('ajv/package.json') as { version: string }).version;
+  const key = createHash('sha256').update(`${text}\0${ajvVersion}\0${JSON.stringify(AJV_OPTIONS)}`).digest('hex').slice(0, 20);
+  const saved = cacheDir === null ? null : join(cacheDir, `${name}-${key}.cjs`);
+  let validate: ValidateFunction | null = null;
+  if (saved !== null) {
+    try {
+      validate = loadSaved(saved);
+    } catch {
+      validate = null; // not saved yet (or unreadable): compiled below
+    }
+  }
+  if (validate === null) {
+    let schema: unknown;
+    try {
+      schema = JSON.parse(text);
+    } catch (err) {
+      throw new Error(`cannot read the JSON Schema ${file} (${(err as Error).message}): the checkout is incomplete`);
+    }
+    // Loaded only here: a process that finds the saved validators never loads ajv's compiler.
+    const { Ajv2020 } = requireHere('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js');
+    const ajv = new Ajv2020(AJV_OPTIONS);
+    validate = ajv.compile(schema as object);
+    if (saved !== null) save(saved, (requireHere('ajv/dist/standalone/index.js') as typeof import('ajv/dist/standalone/index.js')).default(ajv, validate));
+  }
+  if (cacheDir === defaultValidatorCache()) compiled.set(name, validate);
   return validate;
+}
+
+/**
+ * Runs a saved validator module as Node runs a CommonJS file, with this module's `require`, so the ajv runtime
+ * helpers it needs resolve from hsim's node_modules wherever the cache folder is.
+ */
+function loadSaved(path: string): ValidateFunction {
+  const code = readFileSync(path, 'utf8');
+  const wrapper = vm.runInThisContext(`(function (exports, require, module) {${code}\n})`, { filename: path }) as (e: object, r: NodeJS.Require, m: { exports: unknown }) => void;
+  const module = { exports: {} as unknown };
+  wrapper(module.exports as object, requireHere, module);
+  if (typeof module.exports !== 'function') throw new Error(`${path}: not a validator module`);
+  return module.exports as ValidateFunction;
+}
+
+/** Writes a validator module atomically (a temporary name, then a rename); a cache that cannot be written is skipped. */
+function save(path: string, code: string): void {
+  const tmp = `${path}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
+  try {
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(tmp, code);
+    renameSync(tmp, path);
+  } catch {
+    rmSync(tmp, { force: true });
+  }
 }
 
 /**
