@@ -78,6 +78,7 @@ script('bench/predictor-bench.ts');
 script('bench/select-bench.ts');
 script('bench/trace-read-bench.ts');
 script('bench/convert-bench.ts');
+script('bench/schema-bench.ts'); // the JSON Schema validators: compiled vs saved
 script('bench/sweep-bench.ts');
 script('bench/replay-bench.ts');
 script('bench/broker-bench.ts');
