@@ -16,6 +16,9 @@ export const LOCK_MS = 8000;
 const STALLED_CHECK_MS = 3000;
 /** Times a cell may lose its worker (killed, or its lock not renewed) before it fails instead of going back. */
 const MAX_STALLED = 3;
+/** The id of a stream's last entry ('0-0' when it has none): where the coordinator starts reading the queue's events. */
+const LAST_STREAM_ID_LUA = "local e = redis.call('XREVRANGE', KEYS[1], '+', '-', 'COUNT', 1) if #e == 0 then return '0-0' end return e[1][1]";
+
 /** Times a cell whose returned result the coordinator refused goes back on the queue before it fails. */
 const MAX_REFUSED = 2;
 
@@ -35,11 +38,20 @@ export type AcceptReturned = (task: CellTask, returned: unknown) => CellOutcome;
  */
 export async function runCellsOnQueue(tasks: readonly CellTask[], target: RedisTarget, queueName: string, onDone: (o: CellOutcome) => void, warn: (line: string) => void, accept: AcceptReturned): Promise<void> {
   const queue = new Queue(queueName, { connection: connection(target) });
-  // A short blocking read lets close() return promptly instead of after BullMQ's default 10 s.
-  const events = new QueueEvents(queueName, { connection: connection(target), blockingTimeout: 500 });
+  let events: QueueEvents | null = null;
   try {
-    await events.waitUntilReady();
     await queue.waitUntilReady();
+    // The events are read from the stream's last entry before any cell is added. Without it QueueEvents reads from
+    // "$" (only entries newer than each read) until its first entry arrives, so a cell finished between two of its
+    // blocking reads, or before the first one, was never seen and the run waited for it forever: seen under load,
+    // with a worker that answered at once.
+    const client = await queue.client;
+    client.defineCommand('hsimLastEventId', { numberOfKeys: 1, readOnly: true, lua: LAST_STREAM_ID_LUA });
+    const lastEventId = String(await client.runCommand('hsimLastEventId', [queue.keys.events]));
+    // A short blocking read lets close() return promptly instead of after BullMQ's default 10 s.
+    events = new QueueEvents(queueName, { connection: connection(target), blockingTimeout: 500, lastEventId });
+    await events.waitUntilReady();
+    const ev = events;
     const run = randomUUID().slice(0, 8);
     const jobOf = (t: CellTask, retry: number): string => `${run}-${t.id}${retry === 0 ? '' : `-r${retry}`}`;
     const pending = new Map<string, { task: CellTask; retry: number }>(tasks.map((t) => [jobOf(t, 0), { task: t, retry: 0 }]));
@@ -62,13 +74,13 @@ export async function runCellsOnQueue(tasks: readonly CellTask[], target: RedisT
         onDone(o);
         if (pending.size === 0) resolve();
       };
-      events.on('completed', ({ jobId, returnvalue }) => settle(jobId, (t, retry) => {
+      ev.on('completed', ({ jobId, returnvalue }) => settle(jobId, (t, retry) => {
         const o = accept(t, returnvalue);
         if (o.ok || retry >= MAX_REFUSED) return o;
         warn(msg.queuedCellRequeued(o.message, retry + 1, MAX_REFUSED));
         return null;
       }));
-      events.on('failed', ({ jobId, failedReason }) => settle(jobId, (t) => failedOutcome(t.id, failedReason)));
+      ev.on('failed', ({ jobId, failedReason }) => settle(jobId, (t) => failedOutcome(t.id, failedReason)));
     });
     await queue.addBulk([...pending].map(([jobId, p]) => add(jobId, p.task)));
     // Cells wait for workers as long as it takes; say so when none is connected, or who holds the cells left.
@@ -95,7 +107,7 @@ export async function runCellsOnQueue(tasks: readonly CellTask[], target: RedisT
       clearInterval(watch);
     }
   } finally {
-    await events.close();
+    await events?.close();
     await queue.close();
   }
 }
