@@ -39,9 +39,20 @@ hsim_brokers_start() {
 }
 
 hsim_brokers_stop() {
+  local pids=() p
   for f in rabbit.shell.pid rabbit.pid redis.pid; do
-    [ -f "$S/$f" ] && kill "$(cat "$S/$f" 2> /dev/null)" 2> /dev/null || true
+    [ -f "$S/$f" ] && pids+=("$(cat "$S/$f" 2> /dev/null)")
   done
+  for p in "${pids[@]}"; do kill "$p" 2> /dev/null || true; done
+  # Wait for them to exit (RabbitMQ writes its state while it shuts down, so removing $S earlier races it); after
+  # 30 s, kill what is left.
+  for _ in $(seq 1 300); do
+    local alive=0
+    for p in "${pids[@]}"; do kill -0 "$p" 2> /dev/null && alive=1; done
+    [ "$alive" = 0 ] && break
+    sleep 0.1
+  done
+  for p in "${pids[@]}"; do kill -9 "$p" 2> /dev/null || true; done
   # The epmd that RabbitMQ started survives it: stop it by the PID listening on its port.
   local epmd
   epmd=$(ss -ltnpH "sport = :24369" 2> /dev/null | sed -n 's/.*pid=\([0-9]*\).*/\1/p' | head -1)
