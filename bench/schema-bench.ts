@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { validator, type SchemaName } from '../src/json/json-schema-io.ts';
+import { loadValidator, type SchemaName } from '../src/json/json-schema-io.ts';
 
 const NAMES: readonly SchemaName[] = ['gate', 'experiment', 'sweep', 'result'];
 const RUNS = 5;
@@ -12,7 +12,7 @@ const RUNS = 5;
 /** In a child: ms to get the validators of every schema, from `cache` ('none': compile only). */
 function child(cache: string): void {
   const t0 = performance.now();
-  for (const name of NAMES) validator(name, cache === 'none' ? null : cache);
+  for (const name of NAMES) loadValidator(name, cache === 'none' ? null : cache);
   process.stdout.write(String(performance.now() - t0));
 }
 

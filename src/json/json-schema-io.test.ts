@@ -9,7 +9,7 @@ import { parseSweep } from '../config/sweep-file.ts';
 import { parseGateFile } from '../../analysis/gate-file.ts';
 import { fixtureGate } from '../../reports/golden-specs.ts';
 import type { ValidateFunction } from 'ajv';
-import { checkSchema, pointerToPath, schemaFile, schemaIssues, validator, type SchemaName } from './json-schema-io.ts';
+import { checkSchema, pointerToPath, schemaFile, schemaIssues, loadValidator, type SchemaName } from './json-schema-io.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 const readJson = (file: string): unknown => JSON.parse(readFileSync(join(root, file), 'utf8'));
@@ -174,14 +174,14 @@ group('saved validators', () => {
   it.each(['experiment', 'sweep', 'gate', 'result'] as const)('a saved %s validator says what the compiled one says, and a damaged one is compiled again', (name) => {
     const cache = mkdtempSync(join(tmpdir(), 'hsim-validators-'));
     try {
-      const compiled = validator(name, null); // compiled, nothing saved
-      const first = validator(name, cache); // compiled and saved
+      const compiled = loadValidator(name, null); // compiled, nothing saved
+      const first = loadValidator(name, cache); // compiled and saved
       const saved = readdirSync(cache);
       expect(saved).toEqual([expect.stringMatching(new RegExp(`^${name}-[0-9a-f]{20}\\.cjs$`))]);
       // A mark added to the saved module shows that the next call loads it rather than compiling.
       const file = join(cache, saved[0]!);
       writeFileSync(file, `${readFileSync(file, 'utf8')}\nmodule.exports.fromSavedModule = true;\n`);
-      const loaded = validator(name, cache);
+      const loaded = loadValidator(name, cache);
       expect(loaded).not.toBe(first);
       expect((loaded as ValidateFunction & { fromSavedModule?: boolean }).fromSavedModule).toBe(true);
       for (const doc of documents(name)) {
@@ -191,7 +191,7 @@ group('saved validators', () => {
       }
       // A damaged module (a torn write, a bad disk) is not trusted: the schema is compiled again and saved anew.
       writeFileSync(file, 'module.exports = 42;');
-      const again = validator(name, cache);
+      const again = loadValidator(name, cache);
       for (const doc of documents(name)) expect(verdict(again, doc)).toEqual(verdict(compiled, doc));
       expect(existsSync(file)).toBe(true);
       expect(readFileSync(file, 'utf8')).not.toBe('module.exports = 42;');

@@ -1,12 +1,13 @@
 // The JSON Schemas of docs/schemas/ (experiment, sweep, gate and result files): read at run time, compiled once, checked.
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import vm from 'node:vm';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { atPath, InputError } from '../errors.ts';
+import { writeFileAtomic } from '../io/atomic-io.ts';
 import { describe } from './json-value.ts';
 
 /** The files that have a schema in docs/schemas/. */
@@ -39,49 +40,61 @@ export function schemaFile(name: SchemaName): string {
   return join(repoRoot, schemaDocPath(name));
 }
 
+/** The validator of a schema, got on first use (`loadValidator`, with the saved validators) and kept for the process. */
+function validator(name: SchemaName): ValidateFunction {
+  let validate = compiled.get(name);
+  if (validate === undefined) {
+    validate = loadValidator(name, defaultValidatorCache());
+    compiled.set(name, validate);
+  }
+  return validate;
+}
+
 /**
- * The compiled validator of a schema, kept for the process. Compiling a schema with ajv costs 25–90 ms (and loading
- * ajv itself more); so the compiled code is saved as a CommonJS module (ajv's standalone code) under `cacheDir`,
+ * The validator of a schema. Compiling a schema with ajv costs 25–90 ms (and loading ajv itself more); so the
+ * compiled code is saved as a CommonJS module (ajv's standalone code) under `cacheDir` (null: compile, save nothing),
  * named by a hash of the schema's bytes, ajv's version and its options, and later processes load that in 3–6 ms.
- * A saved module is only ever the output of this function for the same three inputs; a cache that cannot be written
- * (a read-only install) costs only the compilation. Throws a plain Error (exit 3: the installation is broken, not
- * the input) when the schema file is missing or invalid.
+ * A saved module is only ever the output of this function for the same three inputs; one that does not load is
+ * compiled again, and a cache that cannot be written (a read-only install) costs only the compilation. Throws a plain
+ * Error (exit 3: the installation is broken, not the input) when the schema file is missing or invalid.
  */
-export function validator(name: SchemaName, cacheDir: string | null = defaultValidatorCache()): ValidateFunction {
-  const known = compiled.get(name);
-  if (known !== undefined && cacheDir === defaultValidatorCache()) return known;
+export function loadValidator(name: SchemaName, cacheDir: string | null): ValidateFunction {
   const file = schemaFile(name);
+  const broken = (err: unknown): Error => new Error(`cannot read the JSON Schema ${file} (${(err as Error).message}): the checkout is incomplete`);
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
   } catch (err) {
-    throw new Error(`cannot read the JSON Schema ${file} (${(err as Error).message}): the checkout is incomplete`);
+    throw broken(err);
   }
   const ajvVersion = (requireHere('ajv/package.json') as { version: string }).version;
   const key = createHash('sha256').update(`${text}\0${ajvVersion}\0${JSON.stringify(AJV_OPTIONS)}`).digest('hex').slice(0, 20);
   const saved = cacheDir === null ? null : join(cacheDir, `${name}-${key}.cjs`);
-  let validate: ValidateFunction | null = null;
   if (saved !== null) {
     try {
-      validate = loadSaved(saved);
+      return loadSaved(saved);
     } catch {
-      validate = null; // not saved yet (or unreadable): compiled below
+      // not saved yet, or damaged: compiled below
     }
   }
-  if (validate === null) {
-    let schema: unknown;
+  let schema: unknown;
+  try {
+    schema = JSON.parse(text);
+  } catch (err) {
+    throw broken(err);
+  }
+  // Loaded only here: a process that finds the saved validators never loads ajv's compiler.
+  const { Ajv2020 } = requireHere('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js');
+  const ajv = new Ajv2020(AJV_OPTIONS);
+  const validate = ajv.compile(schema as object);
+  if (saved !== null) {
+    const standaloneCode = (requireHere('ajv/dist/standalone/index.js') as typeof import('ajv/dist/standalone/index.js')).default;
     try {
-      schema = JSON.parse(text);
-    } catch (err) {
-      throw new Error(`cannot read the JSON Schema ${file} (${(err as Error).message}): the checkout is incomplete`);
+      writeFileAtomic(saved, standaloneCode(ajv, validate));
+    } catch {
+      // a cache that cannot be written is skipped
     }
-    // Loaded only here: a process that finds the saved validators never loads ajv's compiler.
-    const { Ajv2020 } = requireHere('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js');
-    const ajv = new Ajv2020(AJV_OPTIONS);
-    validate = ajv.compile(schema as object);
-    if (saved !== null) save(saved, (requireHere('ajv/dist/standalone/index.js') as typeof import('ajv/dist/standalone/index.js')).default(ajv, validate));
   }
-  if (cacheDir === defaultValidatorCache()) compiled.set(name, validate);
   return validate;
 }
 
@@ -96,18 +109,6 @@ function loadSaved(path: string): ValidateFunction {
   wrapper(module.exports as object, requireHere, module);
   if (typeof module.exports !== 'function') throw new Error(`${path}: not a validator module`);
   return module.exports as ValidateFunction;
-}
-
-/** Writes a validator module atomically (a temporary name, then a rename); a cache that cannot be written is skipped. */
-function save(path: string, code: string): void {
-  const tmp = `${path}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
-  try {
-    mkdirSync(dirname(path), { recursive: true });
-    writeFileSync(tmp, code);
-    renameSync(tmp, path);
-  } catch {
-    rmSync(tmp, { force: true });
-  }
 }
 
 /**
